@@ -1,0 +1,97 @@
+"""referee: a score keeper and referee for card games played at a real table."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, Response, request
+from flask_babel import Babel
+from flask_wtf.csrf import CSRFProtect
+
+from . import db
+
+LANGUAGES = ("en", "fr")
+LANGUAGE_COOKIE = "lang"
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+csrf = CSRFProtect()
+babel = Babel()
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+
+
+def select_locale() -> str:
+    chosen = request.cookies.get(LANGUAGE_COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def _ensure_secret_key(instance_path: Path) -> None:
+    """Write a random secret key to instance/config.py the first time the app runs."""
+    config_file = instance_path / "config.py"
+    if config_file.exists():
+        return
+    config_file.write_text(f"SECRET_KEY = {secrets.token_hex(32)!r}\n", encoding="utf-8")
+    config_file.chmod(0o600)
+
+
+def _security_headers(response: Response) -> Response:
+    response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Referrer-Policy"] = "same-origin"
+    response.headers["X-Frame-Options"] = "DENY"
+    return response
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(PROJECT_ROOT / "templates"),
+    )
+    instance_path = Path(app.instance_path)
+    instance_path.mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        DATABASE=str(instance_path / "referee.sqlite3"),
+        WTF_CSRF_TIME_LIMIT=None,
+        MAX_CONTENT_LENGTH=64 * 1024,
+        BABEL_DEFAULT_LOCALE="en",
+        BABEL_TRANSLATION_DIRECTORIES=str(Path(__file__).parent / "translations"),
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
+    )
+    if test_config is None:
+        _ensure_secret_key(instance_path)
+        app.config.from_pyfile("config.py")
+        app.config.from_prefixed_env("REFEREE")
+    else:
+        app.config.update(test_config)
+    if not app.config.get("SECRET_KEY"):
+        raise RuntimeError("No SECRET_KEY: refusing to serve on a default key.")
+
+    db.init_app(app)
+    csrf.init_app(app)
+    babel.init_app(app, locale_selector=select_locale)
+    app.after_request(_security_headers)
+
+    from .views import api, errors, tables
+
+    app.register_blueprint(tables.bp)
+    app.register_blueprint(api.bp)
+    csrf.exempt(api.bp)
+    errors.init_app(app)
+    tables.init_app(app)
+
+    connection = db.connect(app.config["DATABASE"])
+    try:
+        db.migrate(connection)
+    finally:
+        connection.close()
+    return app

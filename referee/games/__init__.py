@@ -1,0 +1,8 @@
+"""The rules of every game referee keeps, by name. Pure Python: no Flask, no database."""
+
+from __future__ import annotations
+
+from . import hearts
+from .base import Game
+
+GAMES: dict[str, Game] = {"hearts": hearts}

@@ -1,0 +1,366 @@
+"""The small surface every game implements, and the replay loop they share.
+
+A game is a set of pure functions over plain data. The web layer only ever
+talks to a game through :class:`Game`, so adding a game never touches it.
+
+Messages are English format strings marked with :func:`N_` so that Babel can
+extract them; the web layer translates them, the rules never do.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+def N_(message: str) -> str:
+    """Mark a message for translation without translating it (Babel keyword)."""
+    return message
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One refusal: the input field it concerns and why, with format values."""
+
+    field: str
+    message: str
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+    def render(self, translate: Callable[[str], str] = lambda text: text) -> str:
+        return translate(self.message) % dict(self.params)
+
+
+class Invalid(Exception):
+    """Raised by the rules with every problem found in one input."""
+
+    def __init__(self, problems: Sequence[Problem]):
+        super().__init__("; ".join(problem.render() for problem in problems))
+        self.problems = tuple(problems)
+
+
+def invalid(field_name: str, message: str, **params: Any) -> Invalid:
+    return Invalid([Problem(field_name, message, params)])
+
+
+class RoundInvalid(Invalid):
+    """A stored round that no longer fits the rules (after an edit before it)."""
+
+    def __init__(self, number: int, problems: Sequence[Problem]):
+        super().__init__(problems)
+        self.number = number
+
+
+@dataclass(frozen=True)
+class Option:
+    """An option a table may set when it creates a game.
+
+    ``kind`` is ``"int"``, ``"bool"`` or ``"choice"``. ``choices`` pairs each
+    allowed value with its label; ``nullable`` allows ``None`` (shown as
+    ``none_label``) for options such as "no limit".
+    """
+
+    name: str
+    kind: str
+    default: Any
+    label: str
+    help: str
+    choices: tuple[tuple[Any, str], ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    nullable: bool = False
+    none_label: str = N_("none")
+
+    def check(self, value: Any) -> Any:
+        """Return the value if acceptable, else raise :class:`Invalid`."""
+        where = f"options.{self.name}"
+        if value is None:
+            if self.nullable:
+                return None
+            raise invalid(where, N_("This option needs a value."))
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            raise invalid(where, N_("This option is yes or no (true or false)."))
+        if self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise invalid(where, N_("This option must be a whole number."))
+            if self.minimum is not None and value < self.minimum:
+                raise invalid(where, N_("This option must be at least %(minimum)s."), minimum=self.minimum)
+            if self.maximum is not None and value > self.maximum:
+                raise invalid(where, N_("This option must be at most %(maximum)s."), maximum=self.maximum)
+            return value
+        allowed = [choice for choice, _label in self.choices]
+        for choice in allowed:
+            if value == choice and type(value) is type(choice):
+                return choice
+        raise invalid(
+            where,
+            N_("This option must be one of: %(choices)s."),
+            choices=", ".join(str(choice) for choice in allowed),
+        )
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything fixed when a game is created."""
+
+    players: tuple[str, ...]
+    dealer: int
+    options: Mapping[str, Any]
+
+    def seat(self, name: str) -> int:
+        return self.players.index(name)
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """One round after scoring. ``details`` is game-specific, for the pages."""
+
+    number: int
+    input: Mapping[str, Any]
+    scores: Mapping[str, int]
+    totals: Mapping[str, int]
+    events: tuple[str, ...] = ()
+    details: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The whole game derived from its inputs.
+
+    ``ranking`` lists (place, player) best first, ties sharing a place.
+    ``next`` is what the table does next (``None`` once finished). ``extra``
+    holds game-specific top-level facts for the API (e.g. Piquet's result).
+    """
+
+    rounds: tuple[RoundResult, ...]
+    totals: Mapping[str, int]
+    status: str
+    winners: tuple[str, ...]
+    ranking: tuple[tuple[int, str], ...]
+    next: Mapping[str, Any] | None
+    extra: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "finished"
+
+
+class Game(Protocol):
+    """What every game module provides (see ``referee/games/hearts.py``).
+
+    A game is a fold: ``initial`` gives the state before round 1, ``check_round``
+    validates one raw input against the state so far and returns it in canonical
+    form, ``play`` scores it into the next state, and ``standings`` describes a
+    state to the table. The state type is the game's own business.
+    """
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def min_players(self) -> int: ...
+
+    @property
+    def max_players(self) -> int: ...
+
+    @property
+    def options(self) -> tuple[Option, ...]: ...
+
+    def check_setup(self, setup: Setup) -> None:
+        """Refuse option combinations that do not fit the players (raise Invalid)."""
+
+    def initial(self, setup: Setup) -> Any: ...
+
+    def check_round(self, setup: Setup, state: Any, raw: Any) -> dict[str, Any]: ...
+
+    def play(self, setup: Setup, state: Any, round_input: Mapping[str, Any]) -> Any: ...
+
+    def is_over(self, setup: Setup, state: Any) -> bool: ...
+
+    def standings(self, setup: Setup, state: Any) -> Standings: ...
+
+
+def replay_state(game: Game, setup: Setup, inputs: Sequence[Any]) -> Any:
+    """Fold every stored input, re-validating each against the game before it.
+
+    Raises :class:`RoundInvalid` naming the first round that no longer fits
+    (after a correction earlier on, or a round stored after the end).
+    """
+    state = game.initial(setup)
+    for number, raw in enumerate(inputs, start=1):
+        if game.is_over(setup, state):
+            raise RoundInvalid(
+                number,
+                [Problem("round", N_("The game was already over before round %(number)s."), {"number": number})],
+            )
+        try:
+            round_input = game.check_round(setup, state, raw)
+        except Invalid as error:
+            raise RoundInvalid(number, error.problems) from error
+        state = game.play(setup, state, round_input)
+    return state
+
+
+def replay(game: Game, setup: Setup, inputs: Sequence[Any]) -> Standings:
+    return game.standings(setup, replay_state(game, setup, inputs))
+
+
+def check_players(game: Game, raw_players: Any) -> tuple[str, ...]:
+    """Trimmed, unique names, as many as the game allows."""
+    if not isinstance(raw_players, list) or not all(isinstance(name, str) for name in raw_players):
+        raise invalid("players", N_("Players must be a list of names."))
+    names = [name.strip() for name in raw_players]
+    problems = []
+    for index, name in enumerate(names):
+        if not name:
+            problems.append(Problem(f"players.{index}", N_("A player needs a name.")))
+        elif len(name) > 30:
+            problems.append(Problem(f"players.{index}", N_("A name has at most 30 characters.")))
+        elif name in names[:index]:
+            problems.append(Problem(f"players.{index}", N_("%(name)s is already playing."), {"name": name}))
+    if not game.min_players <= len(names) <= game.max_players:
+        if game.min_players == game.max_players:
+            problems.append(
+                Problem("players", N_("This game needs exactly %(count)s players."), {"count": game.min_players})
+            )
+        else:
+            problems.append(
+                Problem(
+                    "players",
+                    N_("This game needs %(minimum)s to %(maximum)s players."),
+                    {"minimum": game.min_players, "maximum": game.max_players},
+                )
+            )
+    if problems:
+        raise Invalid(problems)
+    return tuple(names)
+
+
+def check_options(game: Game, raw: Any) -> dict[str, Any]:
+    """Every option with its effective value; unknown names and bad values refused."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise invalid("options", N_("Options must be an object of names and values."))
+    known = {option.name: option for option in game.options}
+    problems = [
+        Problem(f"options.{name}", N_("Unknown option %(name)s."), {"name": name}) for name in raw if name not in known
+    ]
+    values = {}
+    for option in game.options:
+        try:
+            values[option.name] = option.check(raw[option.name]) if option.name in raw else option.default
+        except Invalid as error:
+            problems.extend(error.problems)
+    if problems:
+        raise Invalid(problems)
+    return values
+
+
+def make_setup(game: Game, raw_players: Any, raw_options: Any, raw_dealer: Any = None) -> Setup:
+    """Validate a new game's players, first dealer and options together."""
+    problems: list[Problem] = []
+    players: tuple[str, ...] = ()
+    options: dict[str, Any] = {}
+    try:
+        players = check_players(game, raw_players)
+    except Invalid as error:
+        problems.extend(error.problems)
+    try:
+        options = check_options(game, raw_options)
+    except Invalid as error:
+        problems.extend(error.problems)
+    dealer = 0
+    if raw_dealer is not None and players:
+        if not isinstance(raw_dealer, str) or raw_dealer.strip() not in players:
+            problems.append(Problem("dealer", N_("The first dealer must be one of the players.")))
+        else:
+            dealer = players.index(raw_dealer.strip())
+    if problems:
+        raise Invalid(problems)
+    setup = Setup(players=players, dealer=dealer, options=options)
+    game.check_setup(setup)
+    return setup
+
+
+def rank(totals: Mapping[str, int], high_wins: bool) -> tuple[tuple[int, str], ...]:
+    """Places best first; equal totals share a place (1, 1, 3)."""
+    order = sorted(totals, key=lambda name: -totals[name] if high_wins else totals[name])
+    ranking: list[tuple[int, str]] = []
+    for index, name in enumerate(order):
+        tied_with_previous = index and totals[name] == totals[order[index - 1]]
+        place = ranking[-1][0] if tied_with_previous else index + 1
+        ranking.append((place, name))
+    return tuple(ranking)
+
+
+def best(totals: Mapping[str, int], high_wins: bool) -> tuple[str, ...]:
+    """Every player sharing the best total, in seat order."""
+    target = max(totals.values()) if high_wins else min(totals.values())
+    return tuple(name for name, total in totals.items() if total == target)
+
+
+def player_name(setup: Setup, value: Any, field_name: str, *, allow_none: bool = False) -> str | None:
+    """One of the game's players by exact name (or None when allowed)."""
+    if value is None and allow_none:
+        return None
+    if isinstance(value, str) and value in setup.players:
+        return value
+    if value is None or value == "":
+        raise invalid(field_name, N_("Choose a player."))
+    raise invalid(field_name, N_("%(value)s is not a player in this game."), value=str(value)[:40])
+
+
+def whole_number(value: Any, field_name: str, minimum: int, maximum: int) -> int:
+    """An int within bounds (JSON booleans and floats refused)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        if value is None or value == "":
+            raise invalid(field_name, N_("Enter a number."))
+        raise invalid(field_name, N_("Enter a whole number."))
+    if value < minimum:
+        raise invalid(field_name, N_("This cannot be less than %(minimum)s."), minimum=minimum)
+    if value > maximum:
+        raise invalid(field_name, N_("This cannot be more than %(maximum)s."), maximum=maximum)
+    return value
+
+
+def per_player(setup: Setup, value: Any, field_name: str, check: Callable[[Any, str], Any]) -> dict[str, Any]:
+    """A mapping with exactly one checked entry per player, in seat order."""
+    if not isinstance(value, dict):
+        raise invalid(field_name, N_("Give a value for every player."))
+    problems = [
+        Problem(f"{field_name}.{name}", N_("%(value)s is not a player in this game."), {"value": str(name)[:40]})
+        for name in value
+        if name not in setup.players
+    ]
+    checked = {}
+    for name in setup.players:
+        where = f"{field_name}.{name}"
+        if name not in value:
+            problems.append(Problem(where, N_("Missing a value for %(name)s."), {"name": name}))
+            continue
+        try:
+            checked[name] = check(value[name], where)
+        except Invalid as error:
+            problems.extend(error.problems)
+    if problems:
+        raise Invalid(problems)
+    return checked
+
+
+def only_fields(raw: Any, allowed: Sequence[str]) -> dict[str, Any]:
+    """The round input as an object, refusing names the game does not know."""
+    if not isinstance(raw, dict):
+        raise invalid("input", N_("A round must be an object of fields."))
+    unknown = [name for name in raw if name not in allowed]
+    if unknown:
+        raise Invalid(
+            [Problem(str(name)[:40], N_("Unknown field %(name)s."), {"name": str(name)[:40]}) for name in unknown]
+        )
+    return raw
