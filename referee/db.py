@@ -8,6 +8,7 @@ from contextlib import contextmanager
 
 import click
 from flask import Flask, current_app, g
+from flask.cli import with_appcontext
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
@@ -90,6 +91,7 @@ def close_db(_error: BaseException | None = None) -> None:
 
 
 @click.command("init-db")
+@with_appcontext
 def init_db_command() -> None:
     """Create the database or apply any pending migrations."""
     db = connect(current_app.config["DATABASE"])

@@ -54,7 +54,12 @@ def new_game_input(game: Game, form: Mapping[str, str]) -> tuple[list[str], dict
     dealer = None
     if dealer_field.isdigit() and int(dealer_field) < len(typed) and typed[int(dealer_field)].strip():
         dealer = typed[int(dealer_field)]
-    options = {option.name: option_value(option, form) for option in game.options}
+    # An unchecked box is absent from a post; any other absent option keeps its default.
+    options = {
+        option.name: option_value(option, form)
+        for option in game.options
+        if option.kind == "bool" or f"option-{option.name}" in form
+    }
     return players, options, dealer
 
 

@@ -139,7 +139,7 @@ def _state_before(stored: store.StoredGame, number: int) -> Any:
     return replay_state(GAMES[stored.game], stored.setup, stored.inputs[: number - 1])
 
 
-def _handle_round_post(stored: store.StoredGame, number: int) -> Response | tuple[str, int] | str:
+def _handle_round_post(stored: store.StoredGame, number: int, editing: bool) -> Response | tuple[str, int] | str:
     form = CsrfForm()
     if not form.validate_on_submit():
         abort(400)
@@ -150,7 +150,7 @@ def _handle_round_post(stored: store.StoredGame, number: int) -> Response | tupl
         return _round_page(stored, number, values, {})
     raw = round_form.to_input(request.form, stored.setup)
     try:
-        if number <= len(stored.inputs):
+        if editing:
             store.replace_round(get_db(), stored.id, number, raw)
             flash(gettext("Round %(number)s corrected; every score after it was recomputed.", number=number))
         else:
@@ -168,7 +168,7 @@ def new_round(game_id: str) -> Response | tuple[str, int] | str:
     number = len(stored.inputs) + 1
     if request.method == "POST":
         posted = request.form.get("number", "")
-        return _handle_round_post(stored, int(posted) if posted.isdigit() else number)
+        return _handle_round_post(stored, int(posted) if posted.isdigit() else number, editing=False)
     if stored.standings().finished:
         return redirect(url_for("tables.table", game_id=game_id), 303)
     return _round_page(stored, number, ROUND_FORMS[stored.game].values(stored.setup, None), {})
@@ -180,7 +180,7 @@ def edit_round(game_id: str, number: int) -> Response | tuple[str, int] | str:
     if not 1 <= number <= len(stored.inputs):
         abort(404)
     if request.method == "POST":
-        return _handle_round_post(stored, number)
+        return _handle_round_post(stored, number, editing=True)
     values = ROUND_FORMS[stored.game].values(stored.setup, stored.inputs[number - 1])
     return _round_page(stored, number, values, {})
 

@@ -1,0 +1,87 @@
+"""Fixtures in the flaskr manner: a fresh app and database per test."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from referee import create_app
+from referee.db import connect
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "referee.sqlite3"),
+            "SECRET_KEY": "test-secret",
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+    yield app
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app: Flask):
+    return app.test_cli_runner()
+
+
+def dump_database(app: Flask) -> list[tuple[str, list[dict[str, Any]]]]:
+    """Every row of every table, to prove a refused request changed nothing."""
+    db = connect(app.config["DATABASE"])
+    try:
+        return [(name, [dict(row) for row in db.query(f'select * from "{name}"')]) for name in sorted(db.table_names())]
+    finally:
+        db.close()
+
+
+class Api:
+    """A small client for the JSON API that remembers each game's key."""
+
+    def __init__(self, client: FlaskClient):
+        self.client = client
+        self.keys: dict[str, str] = {}
+
+    def create(self, game: str, players: list[str], options: dict[str, Any] | None = None, **extra: Any):
+        body: dict[str, Any] = {"game": game, "players": players, **extra}
+        if options is not None:
+            body["options"] = options
+        response = self.client.post("/api/v1/games", json=body)
+        if response.status_code == 201:
+            self.keys[response.json["id"]] = response.json["key"]
+        return response
+
+    def auth(self, game_id: str, key: str | None = None) -> dict[str, str]:
+        return {"Authorization": f"Bearer {key or self.keys[game_id]}"}
+
+    def add(self, game_id: str, round_input: Any, key: str | None = None):
+        data = json.dumps(round_input)
+        return self.client.post(
+            f"/api/v1/games/{game_id}/rounds", data=data, headers=self.auth(game_id, key), content_type="application/json"
+        )
+
+    def put(self, game_id: str, number: int, round_input: Any):
+        return self.client.put(f"/api/v1/games/{game_id}/rounds/{number}", json=round_input, headers=self.auth(game_id))
+
+    def delete(self, game_id: str, number: int):
+        return self.client.delete(f"/api/v1/games/{game_id}/rounds/{number}", headers=self.auth(game_id))
+
+    def get(self, game_id: str):
+        return self.client.get(f"/api/v1/games/{game_id}")
+
+
+@pytest.fixture
+def api(client: FlaskClient) -> Api:
+    return Api(client)
