@@ -19,11 +19,11 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 setup: $(VENV)/.installed translations
 
 translations: $(VENV)/.installed
-	$(BIN)/pybabel compile --use-fuzzy -q -d $(CATALOGS)
+	$(BIN)/pybabel compile -d $(CATALOGS)
 
 extract-messages: $(VENV)/.installed
-	$(BIN)/pybabel extract -q -F babel.cfg -k N_ -k _l -o $(CATALOGS)/messages.pot .
-	$(BIN)/pybabel update -q -i $(CATALOGS)/messages.pot -d $(CATALOGS)
+	$(BIN)/pybabel extract -F babel.cfg -k N_ -k _l --no-location --sort-output -o $(CATALOGS)/messages.pot .
+	$(BIN)/pybabel update -N --ignore-obsolete -i $(CATALOGS)/messages.pot -d $(CATALOGS)
 
 run: setup
 	$(BIN)/flask --app referee init-db

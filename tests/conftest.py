@@ -69,7 +69,10 @@ class Api:
     def add(self, game_id: str, round_input: Any, key: str | None = None):
         data = json.dumps(round_input)
         return self.client.post(
-            f"/api/v1/games/{game_id}/rounds", data=data, headers=self.auth(game_id, key), content_type="application/json"
+            f"/api/v1/games/{game_id}/rounds",
+            data=data,
+            headers=self.auth(game_id, key),
+            content_type="application/json",
         )
 
     def put(self, game_id: str, number: int, round_input: Any):

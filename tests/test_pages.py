@@ -221,7 +221,12 @@ def test_paper_points_entry(client: FlaskClient) -> None:
     location = start_hearts(client)
     data = {"number": "1", "mode": "points", "points-0": "26", "points-1": "0", "points-2": "0", "points-3": "0"}
     assert client.post(f"{location}/round", data=data).status_code == 303
-    assert totals_shown(client.get(location).get_data(as_text=True)) == {"Alice": 0, "Bruno": 26, "Chloé": 26, "Denis": 26}
+    assert totals_shown(client.get(location).get_data(as_text=True)) == {
+        "Alice": 0,
+        "Bruno": 26,
+        "Chloé": 26,
+        "Denis": 26,
+    }
 
 
 def test_a_watcher_sees_the_table_but_cannot_write(app: Flask, client: FlaskClient) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import hearts
+from . import hearts, queenie
 from .base import Game
 
-GAMES: dict[str, Game] = {"hearts": hearts}
+GAMES: dict[str, Game] = {"hearts": hearts, "queenie": queenie}

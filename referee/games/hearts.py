@@ -42,7 +42,7 @@ DECK_PREPARATION: dict[int, tuple[tuple[str, ...], int, str]] = {
     7: (("2D", "3D", "3C"), 7, "2C"),
 }
 
-options = (
+options: tuple[Option, ...] = (
     Option(
         "target",
         "int",

@@ -171,7 +171,8 @@ def new_round(game_id: str) -> Response | tuple[str, int] | str:
         return _handle_round_post(stored, int(posted) if posted.isdigit() else number, editing=False)
     if stored.standings().finished:
         return redirect(url_for("tables.table", game_id=game_id), 303)
-    return _round_page(stored, number, ROUND_FORMS[stored.game].values(stored.setup, None), {})
+    values = ROUND_FORMS[stored.game].values(stored.setup, None, stored.standings().next)
+    return _round_page(stored, number, values, {})
 
 
 @bp.route("/g/<game_id>/round/<int:number>", methods=["GET", "POST"])
@@ -181,7 +182,7 @@ def edit_round(game_id: str, number: int) -> Response | tuple[str, int] | str:
         abort(404)
     if request.method == "POST":
         return _handle_round_post(stored, number, editing=True)
-    values = ROUND_FORMS[stored.game].values(stored.setup, stored.inputs[number - 1])
+    values = ROUND_FORMS[stored.game].values(stored.setup, stored.inputs[number - 1], None)
     return _round_page(stored, number, values, {})
 
 

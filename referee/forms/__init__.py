@@ -1,21 +1,21 @@
 """HTML forms: CSRF through Flask-WTF, and the translation of posted fields
 into the same JSON input the API takes, so the rules validate both alike.
 
-Each game has one round form here: it turns the posted fields into a round
-input, and a stored input back into field values for a correction.
+Each game has one round form module beside this one: it turns the posted
+fields into a round input, and a stored input back into field values for a
+correction.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 
-from .games.base import Game, Option, Setup
+from ..games.base import Game, Option, Setup
 
 _WHOLE_NUMBER = re.compile(r"^[-+]?\d{1,9}$")
 
@@ -78,61 +78,26 @@ def adjust(values: MultiDict[str, str], command: str, limits: Mapping[str, tuple
 class RoundForm(Protocol):
     def to_input(self, form: Mapping[str, str], setup: Setup) -> dict[str, Any]: ...
 
-    def values(self, setup: Setup, round_input: Mapping[str, Any] | None) -> dict[str, str]: ...
+    def values(
+        self, setup: Setup, round_input: Mapping[str, Any] | None, next_round: Mapping[str, Any] | None
+    ) -> dict[str, str]:
+        """Field values to show: a stored input for a correction, else defaults from what comes next."""
+        ...
 
     def limits(self, setup: Setup) -> dict[str, tuple[int, int]]: ...
 
 
-def _seat_name(setup: Setup, value: str | None) -> str | None:
+def seat_name(setup: Setup, value: str | None) -> str | None:
+    """A player posted as a seat number; anything else is passed on for the rules to refuse."""
     if value is not None and value.isdigit() and int(value) < len(setup.players):
         return setup.players[int(value)]
     return value if value else None
 
 
-@dataclass(frozen=True)
-class HeartsRoundForm:
-    """Hearts taken per seat (``hearts-0``…), the queen and jack by seat, or paper points."""
+def _registry() -> dict[str, RoundForm]:
+    from .hearts import HeartsRoundForm
 
-    def to_input(self, form: Mapping[str, str], setup: Setup) -> dict[str, Any]:
-        prefix = "points" if form.get("mode") == "points" else "hearts"
-        counts: dict[str, Any] = {
-            player: form_number(form.get(f"{prefix}-{seat}")) for seat, player in enumerate(setup.players)
-        }
-        if prefix == "hearts":
-            blanks = [player for player, count in counts.items() if count is None]
-            typed = [count for count in counts.values() if isinstance(count, int)]
-            # One player left blank takes the hearts nobody else took.
-            if len(blanks) == 1 and len(typed) == len(counts) - 1 and sum(typed) <= 13:
-                counts[blanks[0]] = 13 - sum(typed)
-        round_input: dict[str, Any] = {prefix: counts}
-        if prefix == "hearts":
-            round_input["queen"] = _seat_name(setup, form.get("queen"))
-            if setup.options["jack_of_diamonds"]:
-                round_input["jack"] = _seat_name(setup, form.get("jack"))
-        if form.get("moon_choice"):
-            round_input["moon_choice"] = form["moon_choice"]
-        return round_input
-
-    def values(self, setup: Setup, round_input: Mapping[str, Any] | None) -> dict[str, str]:
-        if round_input is None:
-            return {}
-        values: dict[str, str] = {}
-        if "points" in round_input:
-            values["mode"] = "points"
-            for seat, player in enumerate(setup.players):
-                values[f"points-{seat}"] = str(round_input["points"][player])
-        else:
-            for seat, player in enumerate(setup.players):
-                values[f"hearts-{seat}"] = str(round_input["hearts"][player])
-            for key in ("queen", "jack"):
-                if round_input.get(key) in setup.players:
-                    values[key] = str(setup.seat(round_input[key]))
-        if "moon_choice" in round_input:
-            values["moon_choice"] = round_input["moon_choice"]
-        return values
-
-    def limits(self, setup: Setup) -> dict[str, tuple[int, int]]:
-        return {f"hearts-{seat}": (0, 13) for seat in range(len(setup.players))}
+    return {"hearts": HeartsRoundForm()}
 
 
-ROUND_FORMS: dict[str, RoundForm] = {"hearts": HeartsRoundForm()}
+ROUND_FORMS = _registry()

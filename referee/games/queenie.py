@@ -1,0 +1,560 @@
+"""Queenie, a "Stops" game of the Newmarket family, as in ``shared/rules/queenie.md``.
+
+The table enters, after each deal, who staked on which queen, what the dealer
+did with the spare packet, who played each queen and who went out. Every chip
+movement, balance and the chips left on the table are derived from that.
+
+Settled here where the rules leave a choice:
+
+- A turn of the deal is complete when every player still in the game has dealt
+  ``rounds`` times. Without drop-outs that is ``rounds`` x players deals; with
+  drop-outs the players still in keep dealing in turn until each has dealt
+  ``rounds`` times (their counts never differ by more than one).
+- ``leftover: "split"`` gathers the queens' stacks into the pot at the end and
+  gives every player still in an equal share; the remainder stays in the pot,
+  unclaimed.
+- With ``pay_per_card``, a player who did not go out holds at least one card
+  and at most the hand they played with less the queens they played; on a
+  blocked deal nobody pays for cards, so ``cards_left`` must then be empty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .base import (
+    N_,
+    Invalid,
+    Option,
+    Problem,
+    RoundResult,
+    Setup,
+    Standings,
+    best,
+    invalid,
+    only_fields,
+    player_name,
+    rank,
+    whole_number,
+)
+
+name = "queenie"
+title = N_("Queenie")
+min_players = 3
+max_players = 6
+
+DECK = 52
+QUEENS = ("S", "H", "D", "C")
+POT = "pot"
+STAKE = 2  # one chip on a queen, one in the pot
+SALE_PRICE = 1
+MIN_PLAYERS_LEFT = 3
+DEFAULT_STAKE = "S"
+
+options: tuple[Option, ...] = (
+    Option(
+        "start_chips",
+        "int",
+        20,
+        N_("Chips each"),
+        N_("How many chips every player starts with."),
+        minimum=2,
+        maximum=1000,
+    ),
+    Option(
+        "rounds",
+        "int",
+        2,
+        N_("Turns of the deal"),
+        N_("The game ends once every player has dealt this many times."),
+        minimum=1,
+        maximum=50,
+        nullable=True,
+        none_label=N_("no limit"),
+    ),
+    Option(
+        "bankrupt",
+        "choice",
+        "end",
+        N_("A player short of chips"),
+        N_("What happens when a player ends a deal with fewer than 2 chips."),
+        choices=(
+            ("end", N_("the game ends")),
+            ("drop", N_("that player sits out; the game ends when fewer than 3 remain")),
+        ),
+    ),
+    Option(
+        "leftover",
+        "choice",
+        "leave",
+        N_("Chips left on the table"),
+        N_("What happens at the end to the chips still on the queens and in the pot."),
+        choices=(
+            ("leave", N_("they stay unclaimed")),
+            ("split", N_("they are shared equally among the players still in")),
+        ),
+    ),
+    Option(
+        "pay_per_card",
+        "bool",
+        False,
+        N_("Pay per card"),
+        N_("House rule: when someone goes out, every other player pays them 1 chip per card left in hand."),
+    ),
+)
+
+_FIELDS = ("stakes", "dealer_choice", "buyer", "queens", "out", "cards_left")
+_DROPPED = N_("%(name)s has dropped out of the game.")
+
+
+@dataclass(frozen=True)
+class State:
+    """The game after some deals. ``table`` holds the four queens' stacks and the pot."""
+
+    rounds: tuple[RoundResult, ...]
+    chips: Mapping[str, int]
+    table: Mapping[str, int]
+    active: tuple[str, ...]
+    dealer: str
+    dealt: Mapping[str, int]
+    last_stakes: Mapping[str, str]
+    over: bool
+
+
+# --- seats and hands ---------------------------------------------------------
+
+
+def packet_sizes(players: int) -> tuple[tuple[int, ...], int]:
+    """The other hands clockwise from the dealer's left, and the size of each dealer packet.
+
+    52 = q x (players + 1) + r: the first r packets in dealing order get one card more,
+    the dealer's two packets come last.
+    """
+    size, extra = divmod(DECK, players + 1)
+    packets = tuple(size + 1 if index < extra else size for index in range(players + 1))
+    return packets[:-2], packets[-1]
+
+
+def clockwise_after(setup: Setup, active: tuple[str, ...], start: str) -> list[str]:
+    """The active players clockwise beginning on ``start``'s left (``start`` last if active)."""
+    count = len(setup.players)
+    first = setup.seat(start)
+    seats = (setup.players[(first + step) % count] for step in range(1, count + 1))
+    return [player for player in seats if player in active]
+
+
+def hand_sizes(setup: Setup, active: tuple[str, ...], dealer: str) -> dict[str, int]:
+    """Cards dealt to each active player in dealing order; the dealer's entry is one packet."""
+    others, packet = packet_sizes(len(active))
+    order = clockwise_after(setup, active, dealer)
+    return {player: (others[index] if player != dealer else packet) for index, player in enumerate(order)}
+
+
+def empty_table() -> dict[str, int]:
+    return {**{suit: 0 for suit in QUEENS}, POT: 0}
+
+
+# --- the game surface --------------------------------------------------------
+
+
+def check_setup(setup: Setup) -> None:
+    """Every option is checked on its own and fits any number of players: nothing to refuse."""
+
+
+def initial(setup: Setup) -> State:
+    start = setup.options["start_chips"]
+    return State(
+        rounds=(),
+        chips={player: start for player in setup.players},
+        table=empty_table(),
+        active=tuple(setup.players),
+        dealer=setup.players[setup.dealer],
+        dealt={player: 0 for player in setup.players},
+        last_stakes={},
+        over=False,
+    )
+
+
+def check_round(setup: Setup, state: State, raw: Any) -> dict[str, Any]:
+    """The deal in canonical form, every problem found reported at its field."""
+    fields = only_fields(raw, _FIELDS)
+    problems: list[Problem] = []
+    checked: dict[str, Any] = {}
+
+    def attempt(key: str, check: Callable[[], Any]) -> None:
+        try:
+            checked[key] = check()
+        except Invalid as error:
+            problems.extend(error.problems)
+
+    attempt("stakes", lambda: _check_stakes(setup, state, fields.get("stakes")))
+    attempt("dealer_choice", lambda: _check_dealer_choice(fields.get("dealer_choice")))
+    attempt("buyer", lambda: _check_buyer(setup, state, fields.get("buyer"), checked.get("dealer_choice")))
+    attempt("queens", lambda: _check_queens(setup, state, fields.get("queens")))
+    attempt("out", lambda: _active_player(setup, state, fields.get("out"), "out", allow_none=True))
+    if setup.options["pay_per_card"]:
+        if not problems:
+            attempt("cards_left", lambda: _check_cards_left(setup, state, fields.get("cards_left"), checked))
+    elif fields.get("cards_left") is not None:
+        problems.append(Problem("cards_left", N_("Cards left only count with the pay-per-card option.")))
+    if problems:
+        raise Invalid(problems)
+    round_input = {key: checked[key] for key in _FIELDS if key in checked}
+    _deal(setup, state, round_input)  # refuses a deal that would break the chip invariants
+    return round_input
+
+
+def play(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
+    return _deal(setup, state, round_input)
+
+
+def is_over(setup: Setup, state: State) -> bool:
+    return state.over
+
+
+def standings(setup: Setup, state: State) -> Standings:
+    over = state.over
+    return Standings(
+        rounds=state.rounds,
+        totals=dict(state.chips),
+        status="finished" if over else "playing",
+        winners=best(state.chips, high_wins=True) if over else (),
+        ranking=rank(state.chips, high_wins=True),
+        next=None if over else next_deal(setup, state),
+        extra={
+            "table": dict(state.table),
+            "unclaimed": sum(state.table.values()) if over else None,
+            "active": list(state.active),
+            "dropped": [player for player in setup.players if player not in state.active],
+        },
+    )
+
+
+def next_deal(setup: Setup, state: State) -> dict[str, Any]:
+    """What the table needs before the next deal."""
+    dealer = state.dealer
+    _others, packet = packet_sizes(len(state.active))
+    rounds = setup.options["rounds"]
+    deal_of = None
+    if rounds is not None:
+        deal_of = len(state.rounds) + sum(max(0, rounds - state.dealt[player]) for player in state.active)
+    return {
+        "round": len(state.rounds) + 1,
+        "dealer": dealer,
+        "table": dict(state.table),
+        "hand_sizes": hand_sizes(setup, state.active, dealer),
+        "dealer_packets": [packet, packet],
+        "deal_of": deal_of,
+        "stakes_default": {player: state.last_stakes.get(player, DEFAULT_STAKE) for player in state.active},
+        "can_buy": [
+            player for player in state.active if player != dealer and state.chips[player] - STAKE >= SALE_PRICE
+        ],
+    }
+
+
+# --- checking one deal ---------------------------------------------------------
+
+
+def _active_player(setup: Setup, state: State, value: Any, field_name: str, *, allow_none: bool = False) -> str | None:
+    """A player still in the game (or None when allowed; an empty string counts as none)."""
+    if allow_none and (value is None or value == ""):
+        return None
+    player = player_name(setup, value, field_name)
+    if player is None or player not in state.active:
+        raise invalid(field_name, _DROPPED, name=player)
+    return player
+
+
+def _per_active(
+    setup: Setup,
+    state: State,
+    value: Any,
+    field_name: str,
+    shape_message: str,
+    missing_message: str,
+    check: Callable[[str, Any, str], Any],
+) -> dict[str, Any]:
+    """Exactly one checked entry per active player, in seat order."""
+    if not isinstance(value, dict):
+        raise invalid(field_name, shape_message)
+    problems = []
+    for key in value:
+        where = f"{field_name}.{str(key)[:40]}"
+        if key not in setup.players:
+            problems.append(Problem(where, N_("%(value)s is not a player in this game."), {"value": str(key)[:40]}))
+        elif key not in state.active:
+            problems.append(Problem(where, _DROPPED, {"name": key}))
+    checked = {}
+    for player in state.active:
+        where = f"{field_name}.{player}"
+        if player not in value:
+            problems.append(Problem(where, missing_message, {"name": player}))
+            continue
+        try:
+            checked[player] = check(player, value[player], where)
+        except Invalid as error:
+            problems.extend(error.problems)
+    if problems:
+        raise Invalid(problems)
+    return checked
+
+
+def _check_stakes(setup: Setup, state: State, value: Any) -> dict[str, str]:
+    return _per_active(
+        setup,
+        state,
+        value,
+        "stakes",
+        N_("Give the queen every player staked on: S, H, D or C."),
+        N_("Missing a stake for %(name)s."),
+        _queen_choice,
+    )
+
+
+def _queen_choice(_player: str, value: Any, where: str) -> str:
+    if isinstance(value, str) and value in QUEENS:
+        return value
+    raise invalid(where, N_("Choose a queen: S, H, D or C."))
+
+
+def _check_dealer_choice(value: Any) -> str:
+    if value in ("keep", "switch"):
+        return str(value)
+    raise invalid("dealer_choice", N_("Say whether the dealer kept the first packet or switched."))
+
+
+def _check_buyer(setup: Setup, state: State, value: Any, choice: str | None) -> str | None:
+    if value is None or value == "":
+        return None
+    if choice == "switch":
+        raise invalid("buyer", N_("The dealer switched packets, so nothing was sold: leave the buyer empty."))
+    buyer = _active_player(setup, state, value, "buyer")
+    if buyer == state.dealer:
+        raise invalid("buyer", N_("%(name)s deals and cannot buy the spare packet."), name=buyer)
+    if buyer is not None and state.chips[buyer] - STAKE < SALE_PRICE:
+        raise invalid(
+            "buyer", N_("%(name)s has no chip left after staking and cannot buy the spare packet."), name=buyer
+        )
+    return buyer
+
+
+def _check_queens(setup: Setup, state: State, value: Any) -> dict[str, str | None]:
+    if not isinstance(value, dict):
+        raise invalid("queens", N_("Say for each queen (S, H, D, C) who played it, or null."))
+    problems = [
+        Problem(
+            f"queens.{str(key)[:40]}",
+            N_("Unknown queen %(key)s: the queens are S, H, D and C."),
+            {"key": str(key)[:40]},
+        )
+        for key in value
+        if key not in QUEENS
+    ]
+    queens: dict[str, str | None] = {}
+    for suit in QUEENS:
+        where = f"queens.{suit}"
+        if suit not in value:
+            problems.append(Problem(where, N_("Say who played this queen, or null if nobody did.")))
+            continue
+        try:
+            queens[suit] = _active_player(setup, state, value[suit], where, allow_none=True)
+        except Invalid as error:
+            problems.extend(error.problems)
+    if problems:
+        raise Invalid(problems)
+    return queens
+
+
+def _held(setup: Setup, state: State, buyer: str | None, queens: Mapping[str, str | None]) -> dict[str, int]:
+    """The most cards each active player can still hold: their hand less the queens they played."""
+    sizes = hand_sizes(setup, state.active, state.dealer)
+    _others, packet = packet_sizes(len(state.active))
+    if buyer is not None:
+        sizes[buyer] = packet
+    for player in queens.values():
+        if player is not None:
+            sizes[player] -= 1
+    return sizes
+
+
+def _check_cards_left(setup: Setup, state: State, value: Any, checked: Mapping[str, Any]) -> dict[str, int] | None:
+    out = checked["out"]
+    if out is None:
+        if value is None or value == {}:
+            return None
+        raise invalid("cards_left", N_("Nobody went out, so nobody pays for the cards left."))
+    if value is None:
+        raise invalid("cards_left", N_("%(name)s went out: give the cards left in every other hand."), name=out)
+    held = _held(setup, state, checked["buyer"], checked["queens"])
+
+    def count(player: str, item: Any, where: str) -> int:
+        cards = whole_number(item, where, 0, held[player])
+        if player == out and cards != 0:
+            raise invalid(where, N_("%(name)s went out and has no card left."), name=player)
+        if player != out and cards == 0:
+            raise invalid(where, N_("Only %(out)s went out: %(name)s still holds a card."), out=out, name=player)
+        return cards
+
+    return _per_active(
+        setup,
+        state,
+        value,
+        "cards_left",
+        N_("Give the number of cards left in every hand."),
+        N_("Missing the cards left for %(name)s."),
+        count,
+    )
+
+
+# --- settling one deal ---------------------------------------------------------
+
+
+class _Ledger:
+    """Chips in hands and on the table during one deal, with every movement in order."""
+
+    def __init__(self, chips: Mapping[str, int], table: Mapping[str, int]):
+        self.chips = dict(chips)
+        self.table = dict(table)
+        self.moves: list[dict[str, Any]] = []
+
+    def to_table(self, kind: str, player: str, spot: str, chips: int) -> None:
+        self.chips[player] -= chips
+        self.table[spot] += chips
+        self.moves.append({"kind": kind, "from": player, "to": spot, "chips": chips})
+
+    def from_table(self, kind: str, spot: str, player: str) -> int:
+        chips = self.table[spot]
+        self.table[spot] = 0
+        self.chips[player] += chips
+        self.moves.append({"kind": kind, "from": spot, "to": player, "chips": chips})
+        return chips
+
+    def between(self, kind: str, payer: str, payee: str, chips: int, **extra: Any) -> None:
+        self.chips[payer] -= chips
+        self.chips[payee] += chips
+        self.moves.append({"kind": kind, "from": payer, "to": payee, "chips": chips, **extra})
+
+
+def _deal(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
+    """The state after one checked deal (refused if it would break an invariant)."""
+    number = len(state.rounds) + 1
+    dealer = state.dealer
+    order = clockwise_after(setup, state.active, dealer)
+    ledger = _Ledger(state.chips, state.table)
+    events: list[str] = []
+    for player in order:
+        ledger.to_table("stake", player, round_input["stakes"][player], 1)
+        ledger.to_table("stake", player, POT, 1)
+    staked = dict(ledger.table)
+    buyer = round_input["buyer"]
+    if buyer is not None:
+        ledger.between("sale", buyer, dealer, SALE_PRICE)
+        events.append(f"sold:{buyer}")
+    for suit in QUEENS:
+        player = round_input["queens"][suit]
+        if player is not None:
+            ledger.from_table("queen", suit, player)
+            events.append(f"queen:{suit}:{player}")
+    out = round_input["out"]
+    if out is None:
+        events.append("blocked")
+    else:
+        ledger.from_table("pot", POT, out)
+        events.append(f"out:{out}")
+        if round_input.get("cards_left") is not None:
+            _pay_per_card(setup, state, ledger, out, round_input["cards_left"])
+    short = [player for player in state.active if ledger.chips[player] < STAKE]
+    events += [f"bankrupt:{player}" for player in short]
+    active = state.active
+    if setup.options["bankrupt"] == "drop":
+        active = tuple(player for player in active if player not in short)
+        events += [f"dropped:{player}" for player in short]
+    dealt = {**state.dealt, dealer: state.dealt[dealer] + 1}
+    over = _ends(setup, active, dealt, short)
+    if over and setup.options["leftover"] == "split" and _split(ledger, active):
+        events.append("split")
+    _check_chips(setup, ledger.chips, ledger.table)
+    next_dealer = clockwise_after(setup, active, dealer)[:1]
+    details = {
+        "dealer": dealer,
+        "hand_sizes": hand_sizes(setup, state.active, dealer),
+        "dealer_packets": [packet_sizes(len(state.active))[1]] * 2,
+        "dealer_choice": round_input["dealer_choice"],
+        "table_before": dict(state.table),
+        "table_staked": staked,
+        "table_after": dict(ledger.table),
+        "movements": ledger.moves,
+        "bankrupt": short,
+        "next_dealer": None if over or not next_dealer else next_dealer[0],
+    }
+    scores = {player: ledger.chips[player] - state.chips[player] for player in setup.players}
+    result = RoundResult(number, _copy_input(round_input), scores, dict(ledger.chips), tuple(events), details)
+    return State(
+        rounds=state.rounds + (result,),
+        chips=ledger.chips,
+        table=ledger.table,
+        active=active,
+        dealer=next_dealer[0] if next_dealer else dealer,
+        dealt=dealt,
+        last_stakes={**state.last_stakes, **round_input["stakes"]},
+        over=over,
+    )
+
+
+def _pay_per_card(setup: Setup, state: State, ledger: _Ledger, out: str, cards_left: Mapping[str, int]) -> None:
+    """Every other player pays 1 chip per card left, at most what they have."""
+    for player in clockwise_after(setup, state.active, out)[:-1]:  # everyone but ``out``, from their left
+        cards = cards_left[player]
+        ledger.between("card", player, out, min(cards, ledger.chips[player]), cards=cards)
+
+
+def _ends(setup: Setup, active: tuple[str, ...], dealt: Mapping[str, int], short: list[str]) -> bool:
+    if setup.options["bankrupt"] == "end" and short:
+        return True
+    if len(active) < MIN_PLAYERS_LEFT:
+        return True
+    rounds = setup.options["rounds"]
+    return rounds is not None and all(dealt[player] >= rounds for player in active)
+
+
+def _split(ledger: _Ledger, active: tuple[str, ...]) -> bool:
+    """Share the table equally among the active players; the remainder stays in the pot."""
+    share = sum(ledger.table.values()) // len(active) if active else 0
+    if share == 0:
+        return False
+    for suit in QUEENS:
+        if ledger.table[suit]:
+            chips = ledger.table[suit]
+            ledger.table[suit] = 0
+            ledger.table[POT] += chips
+            ledger.moves.append({"kind": "gather", "from": suit, "to": POT, "chips": chips})
+    for player in active:
+        ledger.table[POT] -= share
+        ledger.chips[player] += share
+        ledger.moves.append({"kind": "split", "from": POT, "to": player, "chips": share})
+    return True
+
+
+def _check_chips(setup: Setup, chips: Mapping[str, int], table: Mapping[str, int]) -> None:
+    """Refuse a deal that leaves anything negative or does not keep every chip in play."""
+    for player, held in chips.items():
+        if held < 0:
+            raise invalid("input", N_("This deal would leave %(name)s with %(chips)s chips."), name=player, chips=held)
+    for spot, held in table.items():
+        if held < 0:
+            raise invalid("input", N_("This deal would leave %(chips)s chips on %(spot)s."), spot=spot, chips=held)
+    expected = setup.options["start_chips"] * len(setup.players)
+    counted = sum(chips.values()) + sum(table.values())
+    if counted != expected:
+        raise invalid(
+            "input",
+            N_("This deal would leave %(counted)s chips in play instead of %(expected)s."),
+            counted=counted,
+            expected=expected,
+        )
+
+
+def _copy_input(round_input: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: dict(value) if isinstance(value, Mapping) else value for key, value in round_input.items()}
