@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -45,13 +46,18 @@ def m001_games_players_rounds_audit(db: Database) -> None:
     db.table("audit").create_index(["game_id"])
 
 
+@migrations()
+def m002_game_version(db: Database) -> None:
+    # Bumped on every write, so a cached replay is known fresh from one small read.
+    db.table("games").add_column("version", int, not_null_default=0)
+
+
 def connect(path: str) -> Database:
     """A connection with foreign keys on and explicit transactions only."""
+    # timeout= is SQLite's busy timeout: a writer waits for another instead of failing.
     conn = sqlite3.connect(path, timeout=15, isolation_level=None, check_same_thread=False)
-    db = Database(conn)
-    db.execute("PRAGMA foreign_keys = ON")
-    db.execute("PRAGMA busy_timeout = 15000")
-    db.execute("PRAGMA synchronous = NORMAL")
+    db = Database(conn, recursive_triggers=False, execute_plugins=False)
+    conn.execute("PRAGMA foreign_keys = ON")
     return db
 
 
@@ -79,15 +85,24 @@ def write_transaction(db: Database) -> Iterator[Database]:
 
 
 def get_db() -> Database:
+    """The request's connection.
+
+    Each request has one connection to itself; between requests it stays open
+    in the serving thread's slot, because opening a WAL database and reading
+    its schema costs more than a whole cached page.
+    """
     if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
+        slot = current_app.extensions["referee.connections"]
+        if getattr(slot, "db", None) is None:
+            slot.db = connect(current_app.config["DATABASE"])
+        g.db = slot.db
     return g.db
 
 
 def close_db(_error: BaseException | None = None) -> None:
     db = g.pop("db", None)
-    if db is not None:
-        db.close()
+    if db is not None and db.conn.in_transaction:
+        db.conn.rollback()
 
 
 @click.command("init-db")
@@ -103,5 +118,6 @@ def init_db_command() -> None:
 
 
 def init_app(app: Flask) -> None:
+    app.extensions["referee.connections"] = threading.local()
     app.teardown_appcontext(close_db)
     app.cli.add_command(init_db_command)

@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from .cache import VersionedCache
 from .db import write_transaction
 from .games import GAMES
 from .games.base import N_, Invalid, Problem, RoundInvalid, Setup, Standings, replay, replay_state
@@ -43,9 +44,36 @@ class StoredGame:
     created: str
     updated: str
     key_hash: str
+    version: int
 
     def standings(self) -> Standings:
-        return replay(GAMES[self.game], self.setup, self.inputs)
+        return _cached_standings(self)
+
+
+_standings_cache: VersionedCache[Standings] = VersionedCache(512)
+
+
+def _cached_standings(stored: StoredGame) -> Standings:
+    """Replays are pure, so a game's standings are kept per (id, version)."""
+    return _standings_cache.get_or_make(
+        (stored.id, stored.version), lambda: replay(GAMES[stored.game], stored.setup, stored.inputs)
+    )
+
+
+@dataclass(frozen=True)
+class GameHead:
+    """The one row that says whether a cached page of the game is still fresh."""
+
+    id: str
+    version: int
+    key_hash: str
+
+
+def load_head(db: Database, game_id: str) -> GameHead:
+    row = db.execute("select id, version, key_hash from games where id = ?", [game_id]).fetchone()
+    if row is None:
+        raise NotFound(game_id)
+    return GameHead(*row)
 
 
 def _now() -> str:
@@ -56,7 +84,7 @@ def _hash_key(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
-def key_matches(stored: StoredGame, key: str | None) -> bool:
+def key_matches(stored: StoredGame | GameHead, key: str | None) -> bool:
     """Constant-time comparison of a presented edit key with the stored one."""
     if not key:
         return False
@@ -99,7 +127,9 @@ def load_game(db: Database, game_id: str) -> StoredGame:
         for round_row in db.query("select input from rounds where game_id = ? order by number", [game_id])
     )
     setup = Setup(players=players, dealer=row["dealer"], options=json.loads(row["options"]))
-    return StoredGame(row["id"], row["game"], setup, inputs, row["created"], row["updated"], row["key_hash"])
+    return StoredGame(
+        row["id"], row["game"], setup, inputs, row["created"], row["updated"], row["key_hash"], row["version"]
+    )
 
 
 def _audit(db: Database, game_id: str, number: int, action: str, before: Any, after: Any, at: str) -> None:
@@ -113,6 +143,10 @@ def _audit(db: Database, game_id: str, number: int, action: str, before: Any, af
             "after": None if after is None else json.dumps(after, ensure_ascii=False),
         }
     )
+
+
+def _touch(db: Database, game_id: str, now: str) -> None:
+    db.execute("update games set updated = ?, version = version + 1 where id = ?", [now, game_id])
 
 
 def add_round(db: Database, game_id: str, raw: Any, expected_number: int | None = None) -> StoredGame:
@@ -143,7 +177,7 @@ def add_round(db: Database, game_id: str, raw: Any, expected_number: int | None 
             }
         )
         _audit(db, game_id, number, "add", None, round_input, now)
-        db.table("games").update(game_id, {"updated": now})
+        _touch(db, game_id, now)
     return load_game(db, game_id)
 
 
@@ -168,7 +202,7 @@ def replace_round(db: Database, game_id: str, number: int, raw: Any) -> StoredGa
             (game_id, number), {"input": json.dumps(round_input, ensure_ascii=False), "updated": now}
         )
         _audit(db, game_id, number, "edit", before, round_input, now)
-        db.table("games").update(game_id, {"updated": now})
+        _touch(db, game_id, now)
     return load_game(db, game_id)
 
 
@@ -196,7 +230,7 @@ def undo_round(db: Database, game_id: str, number: int) -> StoredGame:
         now = _now()
         db.execute("delete from rounds where game_id = ? and number = ?", [game_id, number])
         _audit(db, game_id, number, "undo", stored.inputs[-1], None, now)
-        db.table("games").update(game_id, {"updated": now})
+        _touch(db, game_id, now)
     return load_game(db, game_id)
 
 

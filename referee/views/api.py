@@ -39,12 +39,18 @@ def not_found(_error: store.NotFound) -> tuple[Response, int]:
 
 
 def json_body() -> Any:
-    """The request body as JSON, whatever the Content-Type; malformed JSON is a 400."""
+    """The request body as JSON, whatever the Content-Type; malformed JSON is a 400.
+
+    Nesting too deep for the parser (RecursionError) and lone surrogates such as "\\ud800"
+    (not text: SQLite cannot store them) count as malformed too, instead of a 500.
+    """
     raw = request.get_data(cache=True)
     try:
-        return json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as error:
+        body = json.loads(raw.decode("utf-8"))
+        json.dumps(body, ensure_ascii=False).encode("utf-8")
+    except (UnicodeError, ValueError, RecursionError) as error:
         raise BadRequest("Malformed JSON.") from error
+    return body
 
 
 def json_object() -> dict[str, Any]:

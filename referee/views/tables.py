@@ -25,6 +25,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from .. import LANGUAGE_COOKIE, LANGUAGES, store
+from ..cache import VersionedCache
 from ..db import get_db
 from ..forms import ROUND_FORMS, CsrfForm, adjust, new_game_input
 from ..games import GAMES
@@ -103,17 +104,26 @@ def new_game(game_name: str) -> Response | tuple[str, int] | str:
     return (page, 422) if errors else page
 
 
+_table_pages: VersionedCache[str] = VersionedCache(256)
+
+
 @bp.get("/g/<game_id>")
 def table(game_id: str) -> str:
+    try:
+        head = store.load_head(get_db(), game_id)
+    except store.NotFound:
+        abort(404)
+    can_edit = store.key_matches(head, _keys().get(game_id))
+    if session.get("_flashes"):
+        return _render_table(game_id, can_edit)
+    page_key = (game_id, head.version, str(get_locale()), can_edit)
+    return _table_pages.get_or_make(page_key, lambda: _render_table(game_id, can_edit))
+
+
+def _render_table(game_id: str, can_edit: bool) -> str:
     stored = _load(game_id)
-    standings = stored.standings()
     return render_template(
-        "table.html",
-        stored=stored,
-        standings=standings,
-        rules=GAMES[stored.game],
-        can_edit=_can_edit(stored),
-        form=CsrfForm(),
+        "table.html", stored=stored, standings=stored.standings(), rules=GAMES[stored.game], can_edit=can_edit
     )
 
 
