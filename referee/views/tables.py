@@ -237,6 +237,8 @@ def card_label(code: str) -> str:
 
 
 def init_app(app: Flask) -> None:
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
     app.jinja_env.filters["card"] = card_label
     app.jinja_env.globals["languages"] = LANGUAGES
     app.jinja_env.globals["get_locale"] = get_locale
