@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import hearts, queenie
+from . import hearts, piquet, queenie
 from .base import Game
 
-GAMES: dict[str, Game] = {"hearts": hearts, "queenie": queenie}
+GAMES: dict[str, Game] = {"hearts": hearts, "queenie": queenie, "piquet": piquet}

@@ -407,27 +407,25 @@ def standard_points(play: History) -> dict[str, int]:
     return {role: sum(event.role == role for event in play.events) for role in ROLES}
 
 
-def _scoring_mask(play: History, points: Mapping[str, int], favour: str | None) -> list[bool] | None:
+def _scoring_mask(play: History, points: Mapping[str, int], early: str | None) -> list[bool] | None:
     """Which events scored, or None if the points cannot come from this history.
 
-    With ``favour`` None every lead and capture scores (standard play). Otherwise
-    only some do (counting cards only) and the mask puts the favoured role's
-    scores as early and the other's as late as possible; ``favour`` prefixed
-    with "-" does the opposite.
+    With ``early`` None every lead and capture scores (standard play). Otherwise
+    only some do (counting cards only): the mask puts the ``early`` role's
+    points as early, and the other's as late, as the history allows.
     """
     mask = [event.kind == "last" for event in play.events]
     for role in ROLES:
         slots = play.slots[role]
         count = points[role] - (LAST_TRICK_BONUS if play.last == role else 0)
-        if favour is None:
+        if early is None:
             if count != len(slots):
                 return None
             chosen = slots
         else:
             if not 0 <= count <= len(slots):
                 return None
-            early = (role == favour) if not favour.startswith("-") else (role != favour[1:])
-            chosen = slots[:count] if early else slots[len(slots) - count :]
+            chosen = slots[:count] if role == early else slots[len(slots) - count :]
         for index in chosen:
             mask[index] = True
     return mask
@@ -486,8 +484,9 @@ def pique_chance(
     candidate = pique_candidate(reckoning)
     if candidate is None or not histories:
         return PiqueChance(candidate, False, False)
+    # Best case for the candidate: their points early, the opponent's late; worst case the reverse.
     best_case = candidate if counting else None
-    worst_case = "-" + candidate if counting else None
+    worst_case = other(candidate) if counting else None
     possible = False
     certain = True
     for play in histories:
@@ -733,9 +732,9 @@ def _check_group(value: Any, field_name: str) -> Group:
     fields = _fields_of(value, field_name, ("rank", "count"))
     rank_ = _rank_letter(fields.get("rank"))
     if rank_ in ("9", "8", "7"):
-        raise invalid(f"{field_name}.rank", N_("Nines, eights and sevens never count as a set."))
+        raise invalid(field_name, N_("Nines, eights and sevens never count as a set."))
     if rank_ is None or rank_ not in SET_RANKS:
-        raise invalid(f"{field_name}.rank", N_("Give the rank of the set: A K Q J or T."))
+        raise invalid(field_name, N_("Give the rank of the set: A K Q J or T."))
     count = whole_number(fields.get("count"), f"{field_name}.count", 3, 4)
     return Group(rank_, count)
 
@@ -997,6 +996,7 @@ class Step:
     points: int
     line: int
     atom: int
+    trick: int | None = None  # known with trick winners
 
 
 @dataclass(frozen=True)
@@ -1011,7 +1011,7 @@ class Deal:
 
 
 def _settle_pique(
-    setup: Setup, entry: Entry, reckoning: Reckoning, histories: Sequence[History]
+    setup: Setup, entry: Entry, reckoning: Reckoning, histories: Sequence[History], names: Mapping[str, str]
 ) -> tuple[str | None, int | None]:
     """Who piqued (and at which trick when known), refusing answers that do not fit."""
     play = entry.play
@@ -1033,14 +1033,16 @@ def _settle_pique(
     assert chance.candidate is not None
     if chance.certain:
         if play.pique is False:
-            raise invalid("pique", N_("With these points, %(role)s certainly made a pique."), role=chance.candidate)
+            raise invalid(
+                "pique", N_("With these points, %(name)s certainly made a pique."), name=names[chance.candidate]
+            )
         return chance.candidate, None
     if play.pique is None:
         raise invalid(
             "pique",
-            N_("Did %(role)s reach 30 before %(other)s scored anything? The totals do not say: answer the pique."),
-            role=chance.candidate,
-            other=other(chance.candidate),
+            N_("Did %(name)s reach 30 before %(other)s scored anything? The play totals do not say: answer yes or no."),
+            name=names[chance.candidate],
+            other=names[other(chance.candidate)],
         )
     return (chance.candidate if play.pique else None), None
 
@@ -1068,10 +1070,10 @@ def _cards_line(tricks: Mapping[str, int]) -> Line:
     return Line("cards", None, 0, {"tricks": dict(tricks)})
 
 
-def score_deal(setup: Setup, entry: Entry, histories: Sequence[History]) -> Deal:
+def score_deal(setup: Setup, entry: Entry, histories: Sequence[History], names: Mapping[str, str]) -> Deal:
     """Every line of the deal in reckoning order, and when each point was scored."""
     reckoning = reckon(entry.holdings, setup.options["second_blanche"])
-    pique, pique_trick = _settle_pique(setup, entry, reckoning, histories)
+    pique, pique_trick = _settle_pique(setup, entry, reckoning, histories, names)
     lines = list(reckoning.lines)
     steps = [
         Step(line.role, line.points, index, index) for index, line in enumerate(lines) if line.role and line.points
@@ -1092,10 +1094,10 @@ def score_deal(setup: Setup, entry: Entry, histories: Sequence[History]) -> Deal
         if pique is not None:
             reached = pique_at(single, mask, reckoning.scores, pique)
         for index, event in enumerate(single.events):
-            steps.append(Step(event.role, 1, first_play + ROLES.index(event.role), atom))
+            steps.append(Step(event.role, 1, first_play + ROLES.index(event.role), atom, event.trick))
             atom += 1
             if index == reached:
-                steps.append(Step(event.role, PIQUE_BONUS, pique_line, atom))
+                steps.append(Step(event.role, PIQUE_BONUS, pique_line, atom, event.trick))
                 atom += 1
     else:
         for role in ROLES:
@@ -1128,7 +1130,8 @@ class Finish:
 
     winner: str | None
     counted: int
-    line: int | None
+    line: int | None  # the line of the deal during which the target was reached
+    trick: int | None = None
 
 
 def finish(deal: Deal, before: Mapping[str, int], target: int, first: str | None) -> Finish:
@@ -1156,7 +1159,7 @@ def finish(deal: Deal, before: Mapping[str, int], target: int, first: str | None
                 )
             return Finish(first, end, steps[index].line)
         if reached:
-            return Finish(reached[0], end, steps[end - 1].line)
+            return Finish(reached[0], end, steps[end - 1].line, steps[end - 1].trick)
         index = end
     return Finish(None, len(steps), None)
 
@@ -1201,8 +1204,8 @@ class Outcome:
 
 
 def _outcome(setup: Setup, state: State, entry: Entry, histories: Sequence[History]) -> Outcome:
-    deal = score_deal(setup, entry, histories)
     names = roles_for_deal(setup, len(state.rounds) + 1)
+    deal = score_deal(setup, entry, histories, names)
     if setup.options["partie"] == "cent":
         before = {role: state.totals[names[role]] for role in ROLES}
         done = finish(deal, before, setup.options["target"], entry.play.first)
@@ -1233,6 +1236,7 @@ def _details(setup: Setup, number: int, outcome: Outcome) -> dict[str, Any]:
             "role": outcome.finish.winner,
             "name": names[outcome.finish.winner],
             "item": deal.lines[stop].item if stop is not None else None,
+            "trick": outcome.finish.trick,
         }
     return {
         "deal": number,
