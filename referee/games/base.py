@@ -330,28 +330,59 @@ def whole_number(value: Any, field_name: str, minimum: int, maximum: int) -> int
     return value
 
 
-def per_player(setup: Setup, value: Any, field_name: str, check: Callable[[Any, str], Any]) -> dict[str, Any]:
-    """A mapping with exactly one checked entry per player, in seat order."""
+_REQUIRED = object()
+
+
+def per_key(
+    value: Any,
+    field_name: str,
+    keys: Sequence[str],
+    check: Callable[[Any, str], Any],
+    *,
+    not_an_object: str,
+    unknown: str,
+    default: Any = _REQUIRED,
+) -> dict[str, Any]:
+    """An object with one checked entry per key (players, roles), in the keys' order.
+
+    Unknown keys are refused with ``unknown`` (param ``value``); a missing key
+    takes ``default`` if one is given, else is refused.
+    """
+    if value is None and default is not _REQUIRED:
+        value = {}
     if not isinstance(value, dict):
-        raise invalid(field_name, N_("Give a value for every player."))
+        raise invalid(field_name, not_an_object)
     problems = [
-        Problem(f"{field_name}.{name}", N_("%(value)s is not a player in this game."), {"value": str(name)[:40]})
-        for name in value
-        if name not in setup.players
+        Problem(f"{field_name}.{str(key)[:40]}", unknown, {"value": str(key)[:40]}) for key in value if key not in keys
     ]
     checked = {}
-    for name in setup.players:
-        where = f"{field_name}.{name}"
-        if name not in value:
-            problems.append(Problem(where, N_("Missing a value for %(name)s."), {"name": name}))
+    for key in keys:
+        where = f"{field_name}.{key}"
+        if key not in value:
+            if default is _REQUIRED:
+                problems.append(Problem(where, N_("Missing a value for %(name)s."), {"name": key}))
+            else:
+                checked[key] = default
             continue
         try:
-            checked[name] = check(value[name], where)
+            checked[key] = check(value[key], where)
         except Invalid as error:
             problems.extend(error.problems)
     if problems:
         raise Invalid(problems)
     return checked
+
+
+def per_player(setup: Setup, value: Any, field_name: str, check: Callable[[Any, str], Any]) -> dict[str, Any]:
+    """A mapping with exactly one checked entry per player, in seat order."""
+    return per_key(
+        value,
+        field_name,
+        setup.players,
+        check,
+        not_an_object=N_("Give a value for every player."),
+        unknown=N_("%(value)s is not a player in this game."),
+    )
 
 
 def only_fields(raw: Any, allowed: Sequence[str]) -> dict[str, Any]:

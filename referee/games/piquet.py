@@ -27,6 +27,7 @@ from .base import (
     Standings,
     invalid,
     only_fields,
+    per_key,
     rank,
     whole_number,
 )
@@ -522,31 +523,15 @@ class Entry:
 
 def _role_map(value: Any, field_name: str, check: Any, *, required: bool = True, default: Any = None) -> dict[str, Any]:
     """An object with one checked value per role ("elder", "younger")."""
-    if value is None and not required:
-        value = {}
-    if not isinstance(value, dict):
-        raise invalid(field_name, N_("Give a value for elder and for younger."))
-    problems = [
-        Problem(f"{field_name}.{str(key)[:20]}", N_("Unknown field %(name)s."), {"name": str(key)[:20]})
-        for key in value
-        if key not in ROLES
-    ]
-    checked = {}
-    for role in ROLES:
-        where = f"{field_name}.{role}"
-        if role not in value:
-            if required:
-                problems.append(Problem(where, N_("Missing a value for %(role)s."), {"role": role}))
-                continue
-            checked[role] = default
-            continue
-        try:
-            checked[role] = check(value[role], where)
-        except Invalid as error:
-            problems.extend(error.problems)
-    if problems:
-        raise Invalid(problems)
-    return checked
+    return per_key(
+        value,
+        field_name,
+        ROLES,
+        check,
+        not_an_object=N_("Give a value for elder and for younger."),
+        unknown=N_("Unknown field %(value)s."),
+        **({} if required else {"default": default}),
+    )
 
 
 def _yes_no(value: Any, field_name: str) -> bool:
