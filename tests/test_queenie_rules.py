@@ -321,8 +321,8 @@ def test_unknown_and_missing_queen_keys() -> None:
     raw = deal(all_on("H", FOUR))
     raw["queens"] = {"S": None, "H": "B", "C": None, "X": "A"}
     assert refusal(raw) == [
-        ("queens.X", "Unknown queen %(key)s: the queens are S, H, D and C.", {"key": "X"}),
-        ("queens.D", "Say who played this queen, or null if nobody did.", {}),
+        ("queens.X", "Unknown queen %(value)s: the queens are S, H, D and C.", {"value": "X"}),
+        ("queens.D", "Say who played this queen, or null if nobody did.", {"name": "D"}),
     ]
 
 

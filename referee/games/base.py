@@ -341,12 +341,13 @@ def per_key(
     *,
     not_an_object: str,
     unknown: str,
+    missing: str = N_("Missing a value for %(name)s."),
     default: Any = _REQUIRED,
 ) -> dict[str, Any]:
-    """An object with one checked entry per key (players, roles), in the keys' order.
+    """An object with one checked entry per key (players, roles, queens), in the keys' order.
 
     Unknown keys are refused with ``unknown`` (param ``value``); a missing key
-    takes ``default`` if one is given, else is refused.
+    takes ``default`` if one is given, else is refused with ``missing`` (param ``name``).
     """
     if value is None and default is not _REQUIRED:
         value = {}
@@ -360,7 +361,7 @@ def per_key(
         where = f"{field_name}.{key}"
         if key not in value:
             if default is _REQUIRED:
-                problems.append(Problem(where, N_("Missing a value for %(name)s."), {"name": key}))
+                problems.append(Problem(where, missing, {"name": key}))
             else:
                 checked[key] = default
             continue

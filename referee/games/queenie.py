@@ -35,6 +35,7 @@ from .base import (
     best,
     invalid,
     only_fields,
+    per_key,
     player_name,
     rank,
     whole_number,
@@ -279,23 +280,20 @@ def _per_active(
     """Exactly one checked entry per active player, in seat order."""
     if not isinstance(value, dict):
         raise invalid(field_name, shape_message)
-    problems = []
-    for key in value:
-        where = f"{field_name}.{str(key)[:40]}"
-        if key not in setup.players:
-            problems.append(Problem(where, N_("%(value)s is not a player in this game."), {"value": str(key)[:40]}))
-        elif key not in state.active:
-            problems.append(Problem(where, _DROPPED, {"name": key}))
-    checked = {}
-    for player in state.active:
-        where = f"{field_name}.{player}"
-        if player not in value:
-            problems.append(Problem(where, missing_message, {"name": player}))
-            continue
-        try:
-            checked[player] = check(player, value[player], where)
-        except Invalid as error:
-            problems.extend(error.problems)
+    dropped = [key for key in value if key in setup.players and key not in state.active]
+    problems = [Problem(f"{field_name}.{key}", _DROPPED, {"name": key}) for key in dropped]
+    try:
+        checked = per_key(
+            {key: item for key, item in value.items() if key not in dropped},
+            field_name,
+            state.active,
+            lambda item, where: check(where[len(field_name) + 1 :], item, where),
+            not_an_object=shape_message,
+            unknown=N_("%(value)s is not a player in this game."),
+            missing=missing_message,
+        )
+    except Invalid as error:
+        raise Invalid(problems + list(error.problems)) from error
     if problems:
         raise Invalid(problems)
     return checked
@@ -341,30 +339,15 @@ def _check_buyer(setup: Setup, state: State, value: Any, choice: str | None) -> 
 
 
 def _check_queens(setup: Setup, state: State, value: Any) -> dict[str, str | None]:
-    if not isinstance(value, dict):
-        raise invalid("queens", N_("Say for each queen (S, H, D, C) who played it, or null."))
-    problems = [
-        Problem(
-            f"queens.{str(key)[:40]}",
-            N_("Unknown queen %(key)s: the queens are S, H, D and C."),
-            {"key": str(key)[:40]},
-        )
-        for key in value
-        if key not in QUEENS
-    ]
-    queens: dict[str, str | None] = {}
-    for suit in QUEENS:
-        where = f"queens.{suit}"
-        if suit not in value:
-            problems.append(Problem(where, N_("Say who played this queen, or null if nobody did.")))
-            continue
-        try:
-            queens[suit] = _active_player(setup, state, value[suit], where, allow_none=True)
-        except Invalid as error:
-            problems.extend(error.problems)
-    if problems:
-        raise Invalid(problems)
-    return queens
+    return per_key(
+        value,
+        "queens",
+        QUEENS,
+        lambda item, where: _active_player(setup, state, item, where, allow_none=True),
+        not_an_object=N_("Say for each queen (S, H, D, C) who played it, or null."),
+        unknown=N_("Unknown queen %(value)s: the queens are S, H, D and C."),
+        missing=N_("Say who played this queen, or null if nobody did."),
+    )
 
 
 def _held(setup: Setup, state: State, buyer: str | None, queens: Mapping[str, str | None]) -> dict[str, int]:
