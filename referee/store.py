@@ -207,16 +207,13 @@ def replace_round(db: Database, game_id: str, number: int, raw: Any) -> StoredGa
 
 
 def _later_round_refusal(error: RoundInvalid) -> Invalid:
-    reasons = "; ".join(problem.render() for problem in error.problems)
-    return Invalid(
-        [
-            Problem(
-                "round",
-                N_("This change would make round %(number)s impossible (%(reasons)s). Fix that round first."),
-                {"number": error.number, "reasons": reasons},
-            )
-        ]
+    """The later round's own problems, after one saying which round they are about."""
+    heading = Problem(
+        "round",
+        N_("This change would make round %(number)s impossible. Fix that round first:"),
+        {"number": error.number},
     )
+    return Invalid([heading, *(Problem("round", problem.message, problem.params) for problem in error.problems)])
 
 
 def undo_round(db: Database, game_id: str, number: int) -> StoredGame:

@@ -186,9 +186,9 @@ def test_correction_that_would_leave_hands_after_the_end_is_refused(app: Flask, 
     # Denis shooting the moon in hand 1 would have ended the game (the others on 26).
     response = client.post(f"{location}/round/1", data=hand_form(1, [0, 0, 0, 13], 3))
     assert response.status_code == 422
-    assert "This change would make round 2 impossible (The game was already over before round 2.)" in (
-        response.get_data(as_text=True)
-    )
+    page = response.get_data(as_text=True)
+    assert "<li>This change would make round 2 impossible. Fix that round first:</li>" in page
+    assert "<li>The game was already over before round 2.</li>" in page
     assert dump_database(app) == before
 
 

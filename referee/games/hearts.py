@@ -236,6 +236,8 @@ def check_round(setup: Setup, state: State, raw: Any) -> dict[str, Any]:
             )
         round_input["moon_choice"] = choice
     elif choice is not None:
+        if setup.options["moon"] != "choice":
+            raise invalid("moon_choice", N_("In this game the moon rule leaves the shooter no choice."))
         raise invalid("moon_choice", N_("Nobody has a moon to choose for in this hand."))
     return round_input
 
@@ -334,7 +336,7 @@ def play(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
             applied = round_input["moon_choice"] if moon_rule == "choice" else moon_rule
         scores = _moon(raw, shooter, applied)
     totals, resets = _after_hand(setup, state.totals, scores)
-    events = ([f"moon:{shooter}"] if shooter is not None else []) + [f"reset:{player}" for player in resets]
+    events = ([f"moon:{shooter}"] if applied is not None else []) + [f"reset:{player}" for player in resets]
     details = {
         "dealer": next_hand(setup, number)["dealer"],
         "shooter": shooter,

@@ -100,8 +100,8 @@ def _expected_round(body: dict[str, Any]) -> int | None:
     expected = body.pop("round", None)
     if expected is None:
         return None
-    if isinstance(expected, bool) or not isinstance(expected, int):
-        raise Invalid([Problem("round", N_("The round number must be a whole number."))])
+    if isinstance(expected, bool) or not isinstance(expected, int) or expected < 1:
+        raise Invalid([Problem("round", N_("The round number must be a whole number from 1."))])
     return expected
 
 
@@ -125,3 +125,17 @@ def undo_round(game_id: str, number: int) -> Response:
     authorised_game(game_id)
     stored = store.undo_round(get_db(), game_id, number)
     return jsonify(game_state(stored, stored.standings()))
+
+
+@bp.post("/piquet/declarations")
+def piquet_declarations() -> Response:
+    """The stand-alone Piquet referee: two hands in, every combination and verdict out (no game, no key)."""
+    from ..games import piquet
+
+    body = json_object()
+    unknown = [name for name in body if name not in ("elder", "younger", "blanche")]
+    if unknown:
+        raise Invalid(
+            [Problem(str(name)[:40], N_("Unknown field %(name)s."), {"name": str(name)[:40]}) for name in unknown]
+        )
+    return jsonify(piquet.declarations_from_hands(body.get("elder"), body.get("younger"), body.get("blanche")))
