@@ -96,8 +96,9 @@ def seat_name(setup: Setup, value: str | None) -> str | None:
 
 def _registry() -> dict[str, RoundForm]:
     from .hearts import HeartsRoundForm
+    from .queenie import QueenieRoundForm
 
-    return {"hearts": HeartsRoundForm()}
+    return {"hearts": HeartsRoundForm(), "queenie": QueenieRoundForm()}
 
 
 ROUND_FORMS = _registry()

@@ -15,7 +15,7 @@ from waitress.server import create_server
 from referee import create_app
 
 PHONE = {"width": 390, "height": 844}
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-screenshots"
 
 
 def chromium_path() -> str:

@@ -1,0 +1,83 @@
+"""The Queenie deal form: stakes, the dealer's choice, the buyer, the queens and who went out, by seat."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..games.base import Setup
+from . import form_number, seat_name
+
+QUEENS = ("S", "H", "D", "C")
+MOST_CARDS = 13
+
+
+@dataclass(frozen=True)
+class QueenieRoundForm:
+    """Fields: ``stake-<seat>`` (S/H/D/C), ``dealer_choice``, ``buyer``, ``queen-<suit>``, ``out``
+    (players by seat, empty for nobody) and ``cards_left-<seat>`` with the pay-per-card option."""
+
+    def to_input(self, form: Mapping[str, str], setup: Setup) -> dict[str, Any]:
+        # Only the players still in have stake buttons: a dropped player posts nothing.
+        stakes = {player: form[f"stake-{seat}"] for seat, player in enumerate(setup.players) if f"stake-{seat}" in form}
+        round_input: dict[str, Any] = {
+            "stakes": stakes,
+            "dealer_choice": form.get("dealer_choice"),
+            "buyer": seat_name(setup, form.get("buyer")),
+            "queens": {suit: seat_name(setup, form.get(f"queen-{suit}")) for suit in QUEENS},
+            "out": seat_name(setup, form.get("out")),
+        }
+        if setup.options["pay_per_card"]:
+            round_input["cards_left"] = _cards_left(form, setup, round_input["out"])
+        return round_input
+
+    def values(
+        self, setup: Setup, round_input: Mapping[str, Any] | None, next_round: Mapping[str, Any] | None
+    ) -> dict[str, str]:
+        values: dict[str, str] = {"dealer_choice": "keep", "buyer": "", "out": ""}
+        values.update({f"queen-{suit}": "" for suit in QUEENS})
+        if round_input is None:
+            # A new deal: every player stakes as last time; keep, no sale, no queen played, nobody out yet.
+            defaults = (next_round or {}).get("stakes_default", {})
+            values.update({f"stake-{setup.seat(player)}": queen for player, queen in defaults.items()})
+            return values
+        values.update({f"stake-{setup.seat(player)}": queen for player, queen in round_input["stakes"].items()})
+        values["dealer_choice"] = round_input["dealer_choice"]
+        values["buyer"] = _seat(setup, round_input.get("buyer"))
+        values["out"] = _seat(setup, round_input.get("out"))
+        for suit, player in round_input["queens"].items():
+            values[f"queen-{suit}"] = _seat(setup, player)
+        for player, cards in (round_input.get("cards_left") or {}).items():
+            values[f"cards_left-{setup.seat(player)}"] = str(cards)
+        return values
+
+    def limits(self, setup: Setup) -> dict[str, tuple[int, int]]:
+        if not setup.options["pay_per_card"]:
+            return {}
+        return {f"cards_left-{seat}": (0, MOST_CARDS) for seat in range(len(setup.players))}
+
+
+def _seat(setup: Setup, player: str | None) -> str:
+    return str(setup.seat(player)) if player in setup.players else ""
+
+
+def _cards_left(form: Mapping[str, str], setup: Setup, out: str | None) -> dict[str, Any] | None:
+    """The cards typed per player; blanks left out (the rules name who is missing).
+
+    The player who went out holds nothing, so their blank means 0; on a blocked
+    deal nothing typed means no cards to pay for.
+    """
+    typed: dict[str, Any] = {}
+    for seat, player in enumerate(setup.players):
+        field = f"cards_left-{seat}"
+        if field not in form:
+            continue
+        count = form_number(form.get(field))
+        if count is None and player == out:
+            count = 0
+        if count is not None:
+            typed[player] = count
+    if out is None and not typed:
+        return None
+    return typed
