@@ -96,9 +96,10 @@ def seat_name(setup: Setup, value: str | None) -> str | None:
 
 def _registry() -> dict[str, RoundForm]:
     from .hearts import HeartsRoundForm
+    from .piquet import PiquetRoundForm
     from .queenie import QueenieRoundForm
 
-    return {"hearts": HeartsRoundForm(), "queenie": QueenieRoundForm()}
+    return {"hearts": HeartsRoundForm(), "queenie": QueenieRoundForm(), "piquet": PiquetRoundForm()}
 
 
 ROUND_FORMS = _registry()

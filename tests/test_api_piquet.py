@@ -1,0 +1,360 @@
+"""Piquet through the JSON API: every worked example of ``rules/piquet.md``, the referee helper, refusals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from tests.conftest import Api, dump_database
+
+PLAYERS = ["Ann", "Bob"]
+# Hands after the exchange, elder first (shared/rules/piquet.md, P1..P9).
+P = {
+    "P1": ("AS KS QS 9S 8S 7S AH 9H KD 8D TC 9C", "JS TS KH QH JH TH 8H AD QD JD AC KC"),
+    "P2": ("AS KS QS 9S 8S 7H AD 7D KC 9C 8C 7C", "AH KH JH 9H 8H TS 7S KD QD JD AC QC"),
+    "P3": ("KS QS JS 8S AH AD QD 9D AC QC 9C 7C", "QH TH 9H 8H 7H AS TS 9S KD JD 8D KC"),
+    "P4": ("AS KS QS 9S 7S 9H 8H 7H JD TD AC 8C", "AD KD QD 9D 8D 7D JC TC KH QH JS TS"),
+    "P5": ("TS TH TD TC JS JH JD 8S 8H 7C 7D 9C", "AS KS QS 9S 7S AH QH 7H AD 9D 8D KC"),
+    "P6": ("KS QS JS TS 9S KH KD 9D 8D 7D KC 7C", "AH QH JH TH 8H 7H AS 8S QD JD QC JC"),
+    "P7": ("AH KH QH JH TH 9H 7H AS KS QS JS AD", "TS 9S 8S 7S KD QD JD TD KC QC JC 8C"),
+    "P8": ("AS KS QS JS TS AH 9H 7H AD 8D 7D 8C", "KH QH JH TH 8H KD QD JD TD 9D KC QC"),
+    "P9": ("AS JS 9S 8S AH KH QH JH 8H JC 9C KD", "QS TS TH AC KC QC TC AD QD JD TD 7D"),
+}
+P8_WINNERS = "EEEEEEEYYYYY"
+P9_WINNERS = "EEEEEYYYYYEE"
+SIX_SIX = "EEEEEEYYYYYY"  # 6 tricks each: elder 7 play points, younger 7, the cards divided
+
+
+def start(api: Api, **extra: Any) -> str:
+    """Ann and Bob; Ann (named first) deals first unless told otherwise, so Bob is elder in deal 1."""
+    response = api.create("piquet", PLAYERS, **extra)
+    assert response.status_code == 201, response.json
+    return response.json["id"]
+
+
+def by_hands(example: str, **play: Any) -> dict[str, Any]:
+    elder, younger = P[example]
+    return {"hands": {"elder": elder, "younger": younger}, **play}
+
+
+def said(point: str | None = None, sequences: str = "", sets: str = "", blanche: bool = False) -> dict[str, Any]:
+    """A declaration written short: point "5/49", sequences "4A 3Q" (length, top), sets "3K 4T" (count, rank)."""
+    cards, _, value = (point or "").partition("/")
+    return {
+        "blanche": blanche,
+        "point": {"cards": int(cards), "value": int(value)} if point else None,
+        "sequences": [{"length": int(item[0]), "top": item[1]} for item in sequences.split()],
+        "sets": [{"rank": item[1], "count": int(item[0])} for item in sets.split()],
+    }
+
+
+def announced(elder: dict[str, Any], younger: dict[str, Any], winners: str) -> dict[str, Any]:
+    return {"declarations": {"elder": elder, "younger": younger}, "trick_winners": winners}
+
+
+def referee(api: Api, body: Any) -> Any:
+    return api.client.post("/api/v1/piquet/declarations", json=body)
+
+
+# ---------------------------------------------------------------------------
+# The worked examples
+
+
+@pytest.mark.parametrize(
+    ("example", "elder", "younger", "verdicts", "repique"),
+    [
+        ("P1", 6, 7, ("elder", "younger", "younger"), None),
+        ("P2", 6, 0, ("equal", "elder", None), None),
+        ("P3", 6, 9, ("younger", "younger", "elder"), None),
+        ("P4", 0, 6, ("younger", "equal", None), None),
+        ("P5", 17, 8, ("younger", "younger", "elder"), None),
+        ("P6", 32, 6, ("younger", "elder", "elder"), None),
+        ("P7", 30, 0, ("elder", "elder", "elder"), "elder"),
+        ("P8", 23, 0, ("elder", "elder", "elder"), None),
+        ("P9", 9, 17, ("elder", "elder", "younger"), None),
+    ],
+)
+def test_worked_example_combinations_through_the_referee(api, example, elder, younger, verdicts, repique):
+    response = referee(api, {"elder": P[example][0], "younger": P[example][1]})
+    assert response.status_code == 200
+    answer = response.json
+    assert (answer["elder"]["score"], answer["younger"]["score"]) == (elder, younger)
+    point, sequences, sets = verdicts
+    assert answer["verdicts"] == {"blanche": None, "point": point, "sequences": sequences, "sets": sets}
+    assert answer["repique"] == repique
+
+
+# Deals P1..P7 played out 6 tricks each (elder 7, younger 7 in play, the cards divided), P8 and P9 as given.
+# Bob is elder in deal 1: (Bob's score, Ann's score, events).
+DEALS = [
+    ("P1", SIX_SIX, 13, 14, ["point:elder", "sequences:younger", "sets:younger", "cards:equal"]),
+    ("P2", SIX_SIX, 13, 7, ["point:equal", "sequences:elder", "cards:equal"]),
+    ("P3", SIX_SIX, 13, 16, ["point:younger", "sequences:younger", "sets:elder", "cards:equal"]),
+    ("P4", SIX_SIX, 7, 13, ["point:younger", "sequences:equal", "cards:equal"]),
+    ("P5", SIX_SIX, 24, 15, ["point:younger", "sequences:younger", "sets:elder", "cards:equal"]),
+    ("P6", SIX_SIX, 39, 13, ["point:younger", "sequences:elder", "sets:elder", "cards:equal"]),
+    ("P7", SIX_SIX, 97, 7, ["point:elder", "sequences:elder", "sets:elder", "repique:elder", "cards:equal"]),
+    ("P8", P8_WINNERS, 71, 6, ["point:elder", "sequences:elder", "sets:elder", "pique:elder", "cards:elder"]),
+    ("P9", P9_WINNERS, 28, 23, ["point:elder", "sequences:elder", "sets:younger", "cards:elder"]),
+]
+
+
+@pytest.mark.parametrize(("example", "winners", "elder", "younger", "events"), DEALS)
+def test_worked_example_deals(api, example, winners, elder, younger, events):
+    game_id = start(api)
+    response = api.add(game_id, by_hands(example, trick_winners=winners))
+    assert response.status_code == 201, response.json
+    state = response.json
+    deal = state["rounds"][0]
+    assert deal["scores"] == {"Bob": elder, "Ann": younger}
+    assert deal["totals"] == state["totals"] == {"Bob": elder, "Ann": younger}
+    assert deal["events"] == events
+    assert deal["input"]["trick_winners"] == winners
+    assert state["next"] == {"round": 2, "dealer": "Bob", "elder": "Ann", "younger": "Bob", "deal": 2}
+
+
+def test_p7_repique_ninety_and_capot(api):
+    game_id = start(api)
+    state = api.add(game_id, by_hands("P7", trick_winners="Y" * 12)).json
+    assert state["rounds"][0]["scores"] == {"Bob": 91, "Ann": 53}
+    assert state["rounds"][0]["events"] == [
+        "point:elder",
+        "sequences:elder",
+        "sets:elder",
+        "repique:elder",
+        "capot:younger",
+    ]
+
+
+def test_p8_pique_deal_by_play_totals(api):
+    game_id = start(api, dealer="Bob")
+    # 8 and 6 with 7 and 5 tricks: every play that gives these totals is a pique.
+    settled = api.add(game_id, by_hands("P8", play={"elder": 8, "younger": 6}, tricks={"elder": 7, "younger": 5}))
+    assert settled.status_code == 201, settled.json
+    assert settled.json["rounds"][0]["scores"] == {"Ann": 71, "Bob": 6}
+    assert "pique:elder" in settled.json["rounds"][0]["events"]
+
+
+def test_pique_asked_when_the_totals_do_not_settle_it(api, app: Flask):
+    game_id = start(api, dealer="Bob")
+    raw = by_hands("P8", play={"elder": 9, "younger": 6}, tricks={"elder": 7, "younger": 5})
+    before = dump_database(app)
+    response = api.add(game_id, raw)
+    assert response.status_code == 422
+    assert [error["field"] for error in response.json["errors"]] == ["pique"]
+    assert "Did Ann reach 30 before Bob scored anything?" in response.json["errors"][0]["message"]
+    assert dump_database(app) == before
+    answered = api.add(game_id, {**raw, "pique": True})
+    assert answered.status_code == 201
+    assert answered.json["rounds"][0]["scores"] == {"Ann": 72, "Bob": 6}
+    corrected = api.put(game_id, 1, {**raw, "pique": False})
+    assert corrected.status_code == 200
+    assert corrected.json["rounds"][0]["scores"] == {"Ann": 42, "Bob": 6}
+
+
+def test_cards_and_announcements_give_the_same_deal(api):
+    by_cards = api.add(start(api), by_hands("P9", trick_winners=P9_WINNERS)).json
+    by_words = api.add(
+        start(api),
+        announced(said("5/49", "4A"), said("4/40", "", "4T 3Q"), P9_WINNERS),
+    ).json
+    assert by_cards["rounds"][0]["scores"] == by_words["rounds"][0]["scores"] == {"Bob": 28, "Ann": 23}
+    assert by_cards["rounds"][0]["events"] == by_words["rounds"][0]["events"]
+
+
+# ---------------------------------------------------------------------------
+# P10: the Rubicon partie (Ann elder in deal 1, so Bob deals first)
+
+# (elder's declaration, younger's declaration, trick winners) for deals 2..6 of each partie.
+P10_LATER = [
+    (said(sets="4K"), said("4/40", "4K 3Q"), "EEEEEEEEEYYY"),
+    (said("5/49", sets="4K"), said(sequences="4K 3Q"), "EEEEEEEEEEEY"),
+    (said(sequences="4K"), said("5/49"), "EEEEEEEEEEYE"),
+    (said(sequences="4K 3Q"), said("4/40", sets="3K 3Q"), "EEEEEEEEEEYE"),
+    (said(), said(sets="3K"), "EEEEEYYYYYYE"),
+]
+RUBICONED_LATER = [
+    (said(sequences="4K 3Q"), said("5/49", sets="3K"), "EEEEEEYYYYYY"),
+    (said("5/49", sets="4K"), said(sequences="4K 3Q"), "EEEEEEEEEEEY"),
+    (said(sequences="4K"), said(), "EEEEEEYYYYYY"),
+    (said("3/30"), said(sequences="3K", sets="3K 3Q"), "EEEEEEEEEEYY"),
+    (said("5/49"), said(sets="3K"), "EEEEEEYYYYYY"),
+]
+
+
+def play_partie(api: Api, later: list[tuple[dict, dict, str]]) -> dict[str, Any]:
+    game_id = start(api, dealer="Bob")
+    state = api.add(game_id, by_hands("P9", trick_winners=P9_WINNERS)).json
+    for elder, younger, winners in later:
+        assert state["status"] == "playing" and "result" not in state
+        response = api.add(game_id, announced(elder, younger, winners))
+        assert response.status_code == 201, response.json
+        state = response.json
+    return state
+
+
+def test_p10_rubicon_partie(api):
+    state = play_partie(api, P10_LATER)
+    assert [deal["scores"]["Ann"] for deal in state["rounds"]] == [28, 15, 41, 7, 30, 10]
+    assert [deal["scores"]["Bob"] for deal in state["rounds"]] == [23, 34, 9, 27, 12, 8]
+    assert state["totals"] == {"Ann": 131, "Bob": 113}
+    assert state["status"] == "finished"
+    assert state["winners"] == ["Ann"]
+    assert state["result"] == {"winner": "Ann", "points_won": 118, "rubicon": False}
+    assert "next" not in state
+    assert api.add(state["id"], by_hands("P9", trick_winners=P9_WINNERS)).status_code == 409
+
+
+def test_p10_rubiconed_loser(api):
+    state = play_partie(api, RUBICONED_LATER)
+    assert state["totals"] == {"Ann": 125, "Bob": 81}
+    assert state["result"] == {"winner": "Ann", "points_won": 306, "rubicon": True}
+
+
+def test_tied_rubicon_plays_two_more_deals(api):
+    game_id = start(api)
+    for _ in range(6):  # six equal deals: each scores 7 in play, nothing else
+        state = api.add(game_id, announced(said(), said(), SIX_SIX)).json
+    assert state["totals"] == {"Ann": 42, "Bob": 42}
+    assert state["status"] == "playing"
+    assert state["next"]["deal"] == 7
+    api.add(game_id, announced(said(), said(), SIX_SIX))
+    state = api.add(game_id, announced(said(), said(), SIX_SIX)).json
+    assert state["status"] == "finished"
+    assert state["result"] == {"drawn": True}
+
+
+def test_au_cent_ends_when_the_target_is_reached(api):
+    game_id = start(api, options={"partie": "cent"})
+    state = api.add(game_id, by_hands("P7", trick_winners="E" * 12)).json
+    # Bob (elder) repiques: 90 in combinations, then the lead of trick 10 makes 100.
+    assert state["status"] == "finished"
+    assert state["winners"] == ["Bob"]
+    assert state["totals"]["Bob"] == 100
+    assert state["result"] == {"winner": "Bob", "double": True}
+
+
+# ---------------------------------------------------------------------------
+# The referee helper
+
+
+def test_declarations_helper_answers_the_api_example(api):
+    response = referee(api, {"elder": P["P8"][0], "younger": P["P8"][1]})
+    assert response.status_code == 200
+    assert response.json == {
+        "elder": {
+            "blanche": False,
+            "point": {"cards": 5, "value": 51},
+            "sequences": [{"length": 5, "top": "A"}],
+            "sets": [{"rank": "A", "count": 3}],
+            "score": 23,
+        },
+        "younger": {
+            "blanche": False,
+            "point": {"cards": 5, "value": 49},
+            "sequences": [{"length": 5, "top": "K"}, {"length": 4, "top": "K"}],
+            "sets": [{"rank": "K", "count": 3}, {"rank": "Q", "count": 3}],
+            "score": 0,
+        },
+        "verdicts": {"blanche": None, "point": "elder", "sequences": "elder", "sets": "elder"},
+        "repique": None,
+    }
+
+
+def test_declarations_helper_with_blanche_and_symbols(api):
+    blank = "A♠ 10♠ 9♠ 8♠ 7♠ A♥ T♥ 9♥ 8♥ 7♥ A♦ T♦"
+    courts = "KS QS JS KH QH JH KD QD JD 9D 8D 7D"
+    response = referee(api, {"elder": blank, "younger": courts, "blanche": {"elder": True, "younger": False}})
+    assert response.status_code == 200
+    assert response.json["elder"]["blanche"] is True
+    assert response.json["verdicts"]["blanche"] == "elder"
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"elder": P["P8"][0], "younger": "KH QH JH"}, "younger"),
+        ({"elder": P["P8"][0] + " 9S", "younger": P["P8"][1]}, "elder"),
+        ({"elder": P["P8"][0].replace("8C", "AS"), "younger": P["P8"][1]}, "elder"),
+        ({"elder": P["P8"][0].replace("8C", "2C"), "younger": P["P8"][1]}, "elder"),
+        ({"elder": P["P8"][0], "younger": P["P8"][1].replace("QC", "AS")}, "younger"),
+        ({"elder": P["P8"][0], "younger": 12}, "younger"),
+        ({"elder": P["P8"][0], "younger": P["P8"][1], "dealer": "Ann"}, "dealer"),
+        ([P["P8"][0], P["P8"][1]], "body"),
+    ],
+)
+def test_declarations_helper_refuses_bad_cards(api, body, field):
+    response = referee(api, body)
+    assert response.status_code == 422
+    assert field in [error["field"] for error in response.json["errors"]]
+
+
+def test_declarations_helper_refuses_malformed_json(api):
+    response = api.client.post("/api/v1/piquet/declarations", data="{not json", content_type="application/json")
+    assert response.status_code == 400
+    assert api.client.get("/api/v1/piquet/declarations").status_code == 405
+
+
+# ---------------------------------------------------------------------------
+# Refusals: 422, the field named, nothing stored
+
+E8, Y8 = P["P8"]
+REFUSALS = [
+    ({"hands": {"elder": " ".join(E8.split()[:11]), "younger": Y8}, "trick_winners": P8_WINNERS}, "hands.elder"),
+    ({"hands": {"elder": E8, "younger": Y8 + " 9S"}, "trick_winners": P8_WINNERS}, "hands.younger"),
+    ({"hands": {"elder": E8.replace("8C", "AS"), "younger": Y8}, "trick_winners": P8_WINNERS}, "hands.elder"),
+    ({"hands": {"elder": E8, "younger": Y8.replace("QC", "AS")}, "trick_winners": P8_WINNERS}, "hands.younger"),
+    ({"hands": {"elder": E8.replace("8C", "ZZ"), "younger": Y8}, "trick_winners": P8_WINNERS}, "hands.elder"),
+    ({"hands": {"elder": E8.replace("8C", "6C"), "younger": Y8}, "trick_winners": P8_WINNERS}, "hands.elder"),
+    (by_hands("P8", trick_winners="EEEEEEEYYYY"), "trick_winners"),
+    (by_hands("P8", trick_winners="EEEEEEEYYYYX"), "trick_winners"),
+    (by_hands("P8", trick_winners=12), "trick_winners"),
+    (by_hands("P8", play={"elder": 8, "younger": 6}, tricks={"elder": 7, "younger": 4}), "tricks"),
+    (by_hands("P8", play={"elder": 30, "younger": 6}, tricks={"elder": 7, "younger": 5}), "play.elder"),
+    (by_hands("P1", play={"elder": 8, "younger": 6}, tricks={"elder": 7, "younger": 5}, pique=True), "pique"),
+    (by_hands("P8", play={"elder": 9, "younger": 6}, tricks={"elder": 7, "younger": 5}), "pique"),
+    (
+        {"declarations": {"elder": said(sets="3A"), "younger": said(sets="39")}, "trick_winners": SIX_SIX},
+        "declarations.younger.sets.0",
+    ),
+    (
+        {"declarations": {"elder": said(sets="3A"), "younger": said(sets="3A")}, "trick_winners": SIX_SIX},
+        "declarations.younger.sets.0",
+    ),
+    (
+        {"declarations": {"elder": said("5/20"), "younger": said()}, "trick_winners": SIX_SIX},
+        "declarations.elder.point.value",
+    ),
+    ({"hands": {"elder": E8, "younger": Y8}}, "trick_winners"),
+    ({"hands": {"elder": E8, "younger": Y8}, "trick_winners": P8_WINNERS, "bonus": 1}, "bonus"),
+]
+
+
+@pytest.mark.parametrize(("raw", "field"), REFUSALS)
+def test_refusals_change_nothing(api, app: Flask, raw, field):
+    game_id = start(api)
+    before = dump_database(app)
+    response = api.add(game_id, raw)
+    assert response.status_code == 422, response.json
+    assert field in [error["field"] for error in response.json["errors"]], response.json
+    assert all(error["message"] for error in response.json["errors"])
+    assert dump_database(app) == before
+
+
+def test_refused_correction_changes_nothing(api, app: Flask):
+    game_id = start(api)
+    assert api.add(game_id, by_hands("P8", trick_winners=P8_WINNERS)).status_code == 201
+    before = dump_database(app)
+    response = api.put(game_id, 1, by_hands("P8", trick_winners="EEE"))
+    assert response.status_code == 422
+    assert dump_database(app) == before
+    assert api.get(game_id).json["totals"] == {"Bob": 71, "Ann": 6}
+
+
+def test_counting_cards_only_needs_totals(api):
+    game_id = start(api, options={"counting_cards_only": True})
+    response = api.add(game_id, by_hands("P8", trick_winners=P8_WINNERS))
+    assert response.status_code == 422
+    assert response.json["errors"][0]["field"] == "trick_winners"

@@ -1,0 +1,263 @@
+"""The Piquet phone pages through Flask's test client (JavaScript off by definition)."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.datastructures import MultiDict
+
+from tests.conftest import dump_database
+
+P8 = ("AS KS QS JS TS AH 9H 7H AD 8D 7D 8C", "KH QH JH TH 8H KD QD JD TD 9D KC QC")
+P8_WINNERS = "EEEEEEEYYYYY"
+
+
+def start(client: FlaskClient, dealer: int = 0, **options: str) -> str:
+    """Ann and Bob; Ann deals first by default, so Bob is elder in deal 1."""
+    form = {"player-0": "Ann", "player-1": "Bob", "dealer": str(dealer)}
+    form.update({f"option-{name}": value for name, value in options.items()})
+    response = client.post("/new/piquet", data=form)
+    assert response.status_code == 303
+    return response.headers["Location"]
+
+
+def by_cards(number: int, elder: str, younger: str, winners: str = "", **extra: str) -> MultiDict[str, str]:
+    """The card picker as posted without JavaScript: one checkbox per card, one radio per trick."""
+    fields = [("number", str(number)), ("combos", "cards"), ("play", "tricks")]
+    fields += [("elder-cards", card) for card in elder.split()]
+    fields += [("younger-cards", card) for card in younger.split()]
+    fields += [(f"trick-{trick}", letter) for trick, letter in enumerate(winners, start=1)]
+    form = MultiDict(fields)
+    for name, value in extra.items():
+        form[name.replace("_", "-")] = value
+    return form
+
+
+def text(page: str) -> str:
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", page))).strip()
+
+
+def field_errors(page: str) -> dict[str, str]:
+    found = re.findall(r'class="field-error" id="error-([^"]*)">([^<]*)<', page)
+    return {name: html.unescape(message) for name, message in found}
+
+
+def totals_shown(page: str) -> dict[str, int]:
+    pairs = re.findall(r'<span class="name">([^<]*)</span>\s*<span class="points">(-?\d+)</span>', page)
+    return {html.unescape(name): int(points) for name, points in pairs}
+
+
+def summary(page: str) -> list[tuple[str, str, str]]:
+    """The last deal's summary: (line, elder's points, younger's points)."""
+    table = page[page.index('class="grid piquet-summary"') :]
+    table = table[: table.index("</table>")]
+    rows = re.findall(r'<tr data-line="(\w+)"[^>]*>(.*?)</tr>', table, re.S)
+    shown = []
+    for item, row in rows:
+        cells = [text(cell) for cell in re.findall(r"<td>(.*?)</td>", row, re.S)]
+        shown.append((item, cells[0], cells[1]))
+    return shown
+
+
+def test_the_table_before_the_first_deal(client: FlaskClient):
+    page = client.get(start(client)).get_data(as_text=True)
+    words = text(page)
+    assert "Deal 1 of 6 · Ann deals" in words
+    assert "Bob is elder" in words
+    assert "Bob exchanges 1 to 5 cards; Ann then 1 to the rest of the 8" in words
+    assert "Enter deal 1" in words
+
+
+def test_the_deal_form_offers_both_ways(client: FlaskClient):
+    page = client.get(start(client) + "/round").get_data(as_text=True)
+    assert page.count('name="elder-cards"') == 32
+    assert page.count('name="younger-cards"') == 32
+    assert 'name="combos" value="cards" data-way-switch checked' in page
+    assert 'name="play" value="tricks" data-way-switch checked' in page
+    assert page.count('type="radio" name="trick-') == 24
+    assert 'name="elder-point-value" inputmode="numeric"' in page
+    assert '<option value="5A">quint to the ace</option>' in page
+    assert '<option value="4T">quatorze of tens</option>' in page
+    assert 'src="/static/piquet.js" defer' in page
+    assert "<script>" not in page and " style=" not in page
+    assert "Did Bob reach 30" not in page
+
+
+def test_p8_by_cards_and_trick_winners(client: FlaskClient):
+    table = start(client)
+    response = client.post(table + "/round", data=by_cards(1, *P8, winners=P8_WINNERS))
+    assert response.status_code == 303
+    page = client.get(table).get_data(as_text=True)
+    assert totals_shown(page) == {"Bob": 71, "Ann": 6}
+    assert summary(page) == [
+        ("point", "5", ""),
+        ("sequences", "15", ""),
+        ("sets", "3", ""),
+        ("play", "8", ""),
+        ("play", "", "6"),
+        ("pique", "30", ""),
+        ("cards", "10", ""),
+        ("deal", "71", "6"),
+    ]
+    words = text(page)
+    assert "Point of 5 (51) — good against 5 (49)" in words
+    assert "quint to the ace (15) — good against quint to the king" in words
+    assert "Pique! 30 reached at trick 7, the other on 0" in words
+    assert "Deal 2 of 6 · Bob deals" in words
+    # The correction form shows the cards as they were ticked.
+    edit = client.get(table + "/round/1").get_data(as_text=True)
+    assert 'name="elder-cards" value="AS" checked' in edit
+    assert 'name="younger-cards" value="QC" checked' in edit
+    assert re.search(r'name="trick-7" value="E"[^>]* checked>', edit)
+    assert re.search(r'name="trick-8" value="Y"[^>]* checked>', edit)
+
+
+def test_p9_by_announcements_and_play_totals(client: FlaskClient):
+    table = start(client, dealer=1)  # Bob deals: Ann is elder
+    form = {
+        "number": "1",
+        "combos": "announced",
+        "play": "totals",
+        "elder-point-cards": "5",
+        "elder-point-value": "49",
+        "elder-seq-0": "4A",
+        "younger-set-0": "4T",
+        "younger-set-1": "3Q",
+        "elder-play": "9",
+        "younger-play": "6",
+        "elder-tricks": "7",
+    }
+    response = client.post(table + "/round", data=form)
+    assert response.status_code == 303, field_errors(response.get_data(as_text=True))
+    page = client.get(table).get_data(as_text=True)
+    assert totals_shown(page) == {"Ann": 28, "Bob": 23}
+    assert [line[0] for line in summary(page)] == ["point", "sequences", "sets", "play", "play", "cards", "deal"]
+    assert summary(page)[-1] == ("deal", "28", "23")
+    words = text(page)
+    assert "quatorze of tens (14), three queens (3) — good" in words
+    edit = client.get(table + "/round/1").get_data(as_text=True)
+    assert 'name="combos" value="announced" data-way-switch checked' in edit
+    assert '<option value="4A" selected>' in edit
+    assert re.search(r'name="younger-tricks" [^>]*value="5"', edit)
+
+
+def test_the_pique_question_appears_only_when_needed(client: FlaskClient, app: Flask):
+    table = start(client)
+    before = dump_database(app)
+    form = by_cards(1, *P8, play="totals", elder_play="9", younger_play="6", elder_tricks="7", younger_tricks="5")
+    response = client.post(table + "/round", data=form)
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "Did Bob reach 30 before Ann scored anything?" in page
+    assert "pique" in field_errors(page)
+    assert dump_database(app) == before
+    # Posted back, the ticked cards are still ticked.
+    assert 'name="elder-cards" value="AS" checked' in page
+    form["pique"] = "yes"
+    assert client.post(table + "/round", data=form).status_code == 303
+    assert totals_shown(client.get(table).get_data(as_text=True)) == {"Bob": 72, "Ann": 6}
+
+
+@pytest.mark.parametrize(
+    ("form", "field", "message"),
+    [
+        (by_cards(1, P8[0].replace(" 8C", ""), P8[1], P8_WINNERS), "hands-elder", "this one has 11"),
+        (by_cards(1, P8[0], P8[1] + " 9S", P8_WINNERS), "hands-younger", "this one has 13"),
+        (by_cards(1, P8[0].replace("8C", "KH"), P8[1], P8_WINNERS), "hands-younger", "cannot be in both hands"),
+        (by_cards(1, *P8, winners="EEEEEEEYYYY"), "trick_winners", "11 given"),
+        (
+            by_cards(1, *P8, play="totals", elder_play="8", younger_play="6", elder_tricks="7", younger_tricks="4"),
+            "tricks",
+            "add up to 12",
+        ),
+    ],
+)
+def test_refusals_are_shown_at_the_field(client: FlaskClient, app: Flask, form, field, message):
+    table = start(client)
+    before = dump_database(app)
+    response = client.post(table + "/round", data=form)
+    assert response.status_code == 422
+    errors = field_errors(response.get_data(as_text=True))
+    assert field in errors, errors
+    assert message in errors[field]
+    assert dump_database(app) == before
+
+
+def test_announcement_refusals_are_shown_at_the_row(client: FlaskClient):
+    table = start(client)
+    form = {
+        "number": "1",
+        "combos": "announced",
+        "elder-point-cards": "5",
+        "elder-point-value": "20",
+        "elder-set-0": "3A",
+        "younger-set-0": "3A",
+        **{f"trick-{trick}": letter for trick, letter in enumerate("EEEEEEYYYYYY", start=1)},
+    }
+    response = client.post(table + "/round", data=form)
+    assert response.status_code == 422
+    errors = field_errors(response.get_data(as_text=True))
+    assert "not 20" in errors["declarations-elder-point-value"]
+    assert "declarations-younger-sets-0" in errors or "declarations-elder-point-value" in errors
+
+
+def test_a_whole_rubicon_partie_ends_with_the_result_in_words(client: FlaskClient):
+    table = start(client, dealer=1)  # Ann elder in the odd deals
+    # Each deal: elder announces a point of 5 (5), both play 6 tricks (7 each): elder 12, younger 7.
+    for number in range(1, 7):
+        form = {
+            "number": str(number),
+            "combos": "announced",
+            "elder-point-cards": "5",
+            "elder-point-value": "49",
+            **{f"trick-{trick}": letter for trick, letter in enumerate("EEEEEEYYYYYY", start=1)},
+        }
+        assert client.post(table + "/round", data=form).status_code == 303
+    page = client.get(table).get_data(as_text=True)
+    assert totals_shown(page) == {"Ann": 57, "Bob": 57}
+    assert "Deal 7 of 8" in text(page)
+    assert "Tied after six deals" in text(page)
+    for number, point in ((7, "6"), (8, "5")):
+        form = {
+            "number": str(number),
+            "combos": "announced",
+            "elder-point-cards": point,
+            "elder-point-value": "57" if point == "6" else "49",
+            **{f"trick-{trick}": letter for trick, letter in enumerate("EEEEEEYYYYYY", start=1)},
+        }
+        assert client.post(table + "/round", data=form).status_code == 303
+    page = client.get(table).get_data(as_text=True)
+    words = text(page)
+    assert totals_shown(page) == {"Ann": 77, "Bob": 76}
+    assert "Ann wins 253 points — Bob is rubiconed" in words
+    assert "77 + 76 + 100 = 253" in words
+    assert "Deal 8 in the reckoning order" in words
+    assert "Enter deal" not in words
+
+
+def test_the_pages_in_french(client: FlaskClient):
+    client.set_cookie("lang", "fr")
+    table = start(client)
+    assert client.post(table + "/round", data=by_cards(1, *P8, winners=P8_WINNERS)).status_code == 303
+    assert client.get(table).status_code == 200
+    assert client.get(table + "/round").status_code == 200
+
+
+def test_au_cent_ends_when_the_target_is_reached(client: FlaskClient):
+    table = start(client, partie="cent")
+    words = text(client.get(table).get_data(as_text=True))
+    assert "Deal 1 · Ann deals" in words
+    assert "First to 100 wins" in words
+    p7 = ("AH KH QH JH TH 9H 7H AS KS QS JS AD", "TS 9S 8S 7S KD QD JD TD KC QC JC 8C")
+    assert client.post(table + "/round", data=by_cards(1, *p7, winners="E" * 12)).status_code == 303
+    page = client.get(table).get_data(as_text=True)
+    words = text(page)
+    assert totals_shown(page) == {"Bob": 100, "Ann": 0}
+    assert "Bob reaches 100 first — a double game: Ann has under 50" in words
+    assert "Bob reached the target here; the rest of the deal does not count." in words
+    assert "Repique!" in words
+    assert "Enter deal" not in words
