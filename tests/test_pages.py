@@ -196,7 +196,7 @@ def test_undo_asks_then_removes_the_last_hand(app: Flask, client: FlaskClient) -
     location = start_hearts(client)
     client.post(f"{location}/round", data=hand_form(1, [2, 4, 0, 7], 1))
     confirm = client.get(f"{location}/undo").get_data(as_text=True)
-    assert "Undo round 1?" in confirm
+    assert "Undo hand 1?" in confirm
     assert len(dict(dump_database(app))["rounds"]) == 1
     response = client.post(f"{location}/undo", data={"number": "1"}, follow_redirects=True)
     assert "Round 1 undone." in response.get_data(as_text=True)

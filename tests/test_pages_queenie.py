@@ -401,7 +401,7 @@ def test_undo_puts_the_carried_chips_back(client: FlaskClient) -> None:
     location = start(client, dealer=1)
     client.post(f"{location}/round", data=Q3)
     client.post(f"{location}/round", data=Q4)
-    assert "Undo round 2?" in client.get(f"{location}/undo").get_data(as_text=True)
+    assert "Undo deal 2?" in client.get(f"{location}/undo").get_data(as_text=True)
     response = client.post(f"{location}/undo", data={"number": "2"}, follow_redirects=True)
     page = response.get_data(as_text=True)
     assert chips_on_table(page) == {"S": 1, "H": 0, "D": 1, "C": 0, "pot": 4}
