@@ -6,7 +6,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, request
+from flask import Flask, Response, abort, current_app, request
 from flask_babel import Babel
 from flask_wtf.csrf import CSRFProtect
 
@@ -49,6 +49,13 @@ def _security_headers(response: Response) -> Response:
     return response
 
 
+def _refuse_oversized_bodies() -> None:
+    """A declared body over MAX_CONTENT_LENGTH is a 413 on every route, not only on those that read it."""
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    if limit is not None and (request.content_length or 0) > limit:
+        abort(413)
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
@@ -79,12 +86,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
+    app.before_request(_refuse_oversized_bodies)
     app.after_request(_security_headers)
 
-    from .views import api, errors, tables
+    from .views import api, errors, playalong, share, sheets, tables
 
     app.register_blueprint(tables.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(sheets.bp)
+    app.register_blueprint(share.bp)
+    app.register_blueprint(playalong.bp)
     csrf.exempt(api.bp)
     errors.init_app(app)
     tables.init_app(app)

@@ -68,20 +68,26 @@ def migrate(db: Database) -> None:
     migrations.apply(db)
 
 
+# Writers of one process queue here rather than in SQLite's busy handler, which sleeps in steps of
+# up to 100 ms and so leaves the database idle while threads wait (across processes it still applies).
+_writers = threading.RLock()
+
+
 @contextmanager
 def write_transaction(db: Database) -> Iterator[Database]:
     """``BEGIN IMMEDIATE`` so a read-then-write never races another writer.
 
     The inner ``db.atomic()`` is a savepoint: any error rolls everything back.
     """
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        with db.atomic():
-            yield db
-    except BaseException:
-        db.rollback()
-        raise
-    db.commit()
+    with _writers:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            with db.atomic():
+                yield db
+        except BaseException:
+            db.rollback()
+            raise
+        db.commit()
 
 
 def get_db() -> Database:

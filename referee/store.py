@@ -10,7 +10,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -20,7 +20,7 @@ from sqlite_utils import Database
 from .cache import VersionedCache
 from .db import write_transaction
 from .games import GAMES
-from .games.base import N_, Invalid, Problem, RoundInvalid, Setup, Standings, replay, replay_state
+from .games.base import N_, Invalid, Problem, RoundInvalid, Setup, Standings, replay_checked, replay_state
 
 
 class NotFound(Exception):
@@ -51,12 +51,20 @@ class StoredGame:
 
 
 _standings_cache: VersionedCache[Standings] = VersionedCache(512)
+_state_cache: VersionedCache[Any] = VersionedCache(512)
+
+
+def _cached_state(stored: StoredGame) -> Any:
+    """The rules' state after every stored round; replays are pure, so it is kept per (id, version)."""
+    return _state_cache.get_or_make(
+        (stored.id, stored.version), lambda: replay_state(GAMES[stored.game], stored.setup, stored.inputs)
+    )
 
 
 def _cached_standings(stored: StoredGame) -> Standings:
     """Replays are pure, so a game's standings are kept per (id, version)."""
     return _standings_cache.get_or_make(
-        (stored.id, stored.version), lambda: replay(GAMES[stored.game], stored.setup, stored.inputs)
+        (stored.id, stored.version), lambda: GAMES[stored.game].standings(stored.setup, _cached_state(stored))
     )
 
 
@@ -91,8 +99,8 @@ def key_matches(stored: StoredGame | GameHead, key: str | None) -> bool:
     return hmac.compare_digest(_hash_key(key), stored.key_hash)
 
 
-def create_game(db: Database, game: str, setup: Setup) -> tuple[str, str]:
-    """Store a new game; return its public id and its secret edit key."""
+def create_game(db: Database, game: str, setup: Setup, rounds: Sequence[Mapping[str, Any]] = ()) -> tuple[str, str]:
+    """Store a new game (with already checked rounds, for an import); return its public id and secret key."""
     game_id = secrets.token_urlsafe(16)
     key = secrets.token_urlsafe(24)
     now = _now()
@@ -106,11 +114,23 @@ def create_game(db: Database, game: str, setup: Setup) -> tuple[str, str]:
                 "key_hash": _hash_key(key),
                 "created": now,
                 "updated": now,
+                "version": len(rounds),
             }
         )
         db.table("players").insert_all(
             {"game_id": game_id, "seat": seat, "name": name} for seat, name in enumerate(setup.players)
         )
+        for number, round_input in enumerate(rounds, start=1):
+            db.table("rounds").insert(
+                {
+                    "game_id": game_id,
+                    "number": number,
+                    "input": json.dumps(round_input, ensure_ascii=False),
+                    "created": now,
+                    "updated": now,
+                }
+            )
+            _audit(db, game_id, number, "import", None, round_input, now)
     return game_id, key
 
 
@@ -133,15 +153,17 @@ def load_game(db: Database, game_id: str) -> StoredGame:
 
 
 def _audit(db: Database, game_id: str, number: int, action: str, before: Any, after: Any, at: str) -> None:
-    db.table("audit").insert(
-        {
-            "game_id": game_id,
-            "number": number,
-            "action": action,
-            "at": at,
-            "before": None if before is None else json.dumps(before, ensure_ascii=False),
-            "after": None if after is None else json.dumps(after, ensure_ascii=False),
-        }
+    # Plain SQL: Table.insert() reads the table's schema again on every call, a cost on every write.
+    db.execute(
+        'insert into audit (game_id, number, action, at, "before", "after") values (?, ?, ?, ?, ?, ?)',
+        [
+            game_id,
+            number,
+            action,
+            at,
+            None if before is None else json.dumps(before, ensure_ascii=False),
+            None if after is None else json.dumps(after, ensure_ascii=False),
+        ],
     )
 
 
@@ -162,22 +184,23 @@ def add_round(db: Database, game_id: str, raw: Any, expected_number: int | None 
                     number=expected_number,
                 )
             raise Conflict(N_("The next round is round %(number)s."), number=number)
-        state = replay_state(rules, stored.setup, stored.inputs)
+        # The state at this version (read inside the write lock): cached, or one replay of the stored rounds.
+        state = _cached_state(stored)
         if rules.is_over(stored.setup, state):
             raise Conflict(N_("The game is over: no more rounds can be added."))
         round_input = rules.check_round(stored.setup, state, raw)
         now = _now()
-        db.table("rounds").insert(
-            {
-                "game_id": game_id,
-                "number": number,
-                "input": json.dumps(round_input, ensure_ascii=False),
-                "created": now,
-                "updated": now,
-            }
+        db.execute(
+            "insert into rounds (game_id, number, input, created, updated) values (?, ?, ?, ?, ?)",
+            [game_id, number, json.dumps(round_input, ensure_ascii=False), now, now],
         )
         _audit(db, game_id, number, "add", None, round_input, now)
         _touch(db, game_id, now)
+    # This write made version + 1 (whatever another writer does next): its state is one play away,
+    # so neither the answer nor the next round needs a replay of the whole game.
+    _state_cache.get_or_make(
+        (game_id, stored.version + 1), lambda: rules.play(stored.setup, state, json.loads(json.dumps(round_input)))
+    )
     return load_game(db, game_id)
 
 
@@ -194,7 +217,7 @@ def replace_round(db: Database, game_id: str, number: int, raw: Any) -> StoredGa
         before = inputs[number - 1]
         inputs[number - 1] = round_input
         try:
-            replay_state(rules, stored.setup, inputs)
+            new_state = replay_state(rules, stored.setup, inputs)
         except RoundInvalid as error:
             raise _later_round_refusal(error) from error
         now = _now()
@@ -203,6 +226,8 @@ def replace_round(db: Database, game_id: str, number: int, raw: Any) -> StoredGa
         )
         _audit(db, game_id, number, "edit", before, round_input, now)
         _touch(db, game_id, now)
+    # The replay above is the state of the version this write made: keep it for the answer and the pages.
+    _state_cache.get_or_make((game_id, stored.version + 1), lambda: new_state)
     return load_game(db, game_id)
 
 
@@ -250,3 +275,22 @@ def summaries(db: Database, game_ids: Iterable[str]) -> list[dict[str, Any]]:
 
 def audit_log(db: Database, game_id: str) -> list[dict[str, Any]]:
     return [dict(row) for row in db.query("select * from audit where game_id = ? order by id", [game_id])]
+
+
+def checked_rounds(game: str, setup: Setup, inputs: Sequence[Any]) -> list[dict[str, Any]]:
+    """Every round's input in canonical form, each checked against the game before it.
+
+    Raises :class:`RoundInvalid` naming the first round that does not fit.
+    """
+    rules = GAMES[game]
+    rules.check_setup(setup)
+    return replay_checked(rules, setup, inputs)[1]
+
+
+def import_game(db: Database, game: str, setup: Setup, inputs: Sequence[Any]) -> tuple[str, str]:
+    """Store a new game with all its rounds in one transaction (an import); return its id and key.
+
+    Every round is checked first (:class:`RoundInvalid` on the first that does not fit), so a
+    refused import writes nothing. Each round leaves an ``import`` audit row.
+    """
+    return create_game(db, game, setup, checked_rounds(game, setup, inputs))

@@ -52,7 +52,12 @@ def new_game_input(game: Game, form: Mapping[str, str]) -> tuple[list[str], dict
     players = [name for name in typed if name.strip()]
     dealer_field = form.get("dealer", "0")
     dealer = None
-    if dealer_field.isdigit() and int(dealer_field) < len(typed) and typed[int(dealer_field)].strip():
+    if (
+        dealer_field.isascii()
+        and dealer_field.isdigit()
+        and int(dealer_field) < len(typed)
+        and typed[int(dealer_field)].strip()
+    ):
         dealer = typed[int(dealer_field)]
     # An unchecked box is absent from a post; any other absent option keeps its default.
     options = {
@@ -66,7 +71,7 @@ def new_game_input(game: Game, form: Mapping[str, str]) -> tuple[list[str], dict
 def adjust(values: MultiDict[str, str], command: str, limits: Mapping[str, tuple[int, int]]) -> None:
     """Apply a stepper or chip press ("field:+1", "field:=4") without JavaScript, within limits."""
     field_name, _, change = command.rpartition(":")
-    if field_name not in limits or not _WHOLE_NUMBER.match(change.lstrip("=")):
+    if field_name not in limits or not _WHOLE_NUMBER.match(change.removeprefix("=")):
         return
     low, high = limits[field_name]
     current = form_number(values.get(field_name))
@@ -89,7 +94,7 @@ class RoundForm(Protocol):
 
 def seat_name(setup: Setup, value: str | None) -> str | None:
     """A player posted as a seat number; anything else is passed on for the rules to refuse."""
-    if value is not None and value.isdigit() and int(value) < len(setup.players):
+    if value is not None and value.isascii() and value.isdigit() and int(value) < len(setup.players):
         return setup.players[int(value)]
     return value if value else None
 

@@ -39,7 +39,7 @@ def _cards(form: Mapping[str, str], name: str) -> str:
 
 def _pair(value: str | None) -> tuple[int, str] | None:
     """A posted ``5A`` (length or count, then rank) as (5, "A"); anything else None."""
-    if value and len(value) == 2 and value[0].isdigit():
+    if value and len(value) == 2 and value[0] in "0123456789":
         return int(value[0]), value[1]
     return None
 

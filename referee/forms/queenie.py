@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -16,7 +17,8 @@ MOST_CARDS = 13
 @dataclass(frozen=True)
 class QueenieRoundForm:
     """Fields: ``stake-<seat>`` (S/H/D/C), ``dealer_choice``, ``buyer``, ``queen-<suit>``, ``out``
-    (players by seat, empty for nobody) and ``cards_left-<seat>`` with the pay-per-card option."""
+    (players by seat, empty for nobody), ``cards_left-<seat>`` with the pay-per-card option, and
+    ``referee`` (hidden, JSON: the play-along's answers and flags when the deal was refereed card by card)."""
 
     def to_input(self, form: Mapping[str, str], setup: Setup) -> dict[str, Any]:
         # Only the players still in have stake buttons: a dropped player posts nothing.
@@ -30,6 +32,8 @@ class QueenieRoundForm:
         }
         if setup.options["pay_per_card"]:
             round_input["cards_left"] = _cards_left(form, setup, round_input["out"])
+        if form.get("referee"):
+            round_input["referee"] = _record(form["referee"])
         return round_input
 
     def values(
@@ -50,12 +54,46 @@ class QueenieRoundForm:
             values[f"queen-{suit}"] = _seat(setup, player)
         for player, cards in (round_input.get("cards_left") or {}).items():
             values[f"cards_left-{setup.seat(player)}"] = str(cards)
+        if round_input.get("referee") is not None:
+            values["referee"] = json.dumps(round_input["referee"], ensure_ascii=False)
+        return values
+
+    def played_along(
+        self,
+        setup: Setup,
+        next_round: Mapping[str, Any],
+        dealer_choice: str,
+        buyer: str | None,
+        result: Mapping[str, Any],
+        record: Mapping[str, Any],
+    ) -> dict[str, str]:
+        """A new deal's fields filled in from the play-along: the stakes stay as last time for the table
+        to check; the packets, the queens, who went out (the cards left with pay-per-card) and the
+        play-along's record (a hidden field) come from the deal as it was refereed."""
+        values = self.values(setup, None, next_round)
+        values["dealer_choice"] = dealer_choice
+        values["buyer"] = _seat(setup, buyer)
+        values["out"] = _seat(setup, result["out"])
+        for suit, player in result["queens"].items():
+            values[f"queen-{suit}"] = _seat(setup, player)
+        if setup.options["pay_per_card"] and result["out"] is not None:
+            for player, cards in result["cards_left"].items():
+                values[f"cards_left-{setup.seat(player)}"] = str(cards)
+        values["referee"] = json.dumps(record, ensure_ascii=False)
         return values
 
     def limits(self, setup: Setup) -> dict[str, tuple[int, int]]:
         if not setup.options["pay_per_card"]:
             return {}
         return {f"cards_left-{seat}": (0, MOST_CARDS) for seat in range(len(setup.players))}
+
+
+def _record(text: str) -> Any:
+    """The play-along's record as posted (JSON); anything else is passed on for the rules to refuse."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
 
 
 def _seat(setup: Setup, player: str | None) -> str:

@@ -186,13 +186,15 @@ class Game(Protocol):
     def standings(self, setup: Setup, state: Any) -> Standings: ...
 
 
-def replay_state(game: Game, setup: Setup, inputs: Sequence[Any]) -> Any:
-    """Fold every stored input, re-validating each against the game before it.
+def replay_checked(game: Game, setup: Setup, inputs: Sequence[Any]) -> tuple[Any, list[dict[str, Any]]]:
+    """Fold every input, re-validating each against the game before it.
 
-    Raises :class:`RoundInvalid` naming the first round that no longer fits
-    (after a correction earlier on, or a round stored after the end).
+    Returns the final state and every input in canonical form. Raises
+    :class:`RoundInvalid` naming the first round that does not fit (after a
+    correction earlier on, or a round after the end).
     """
     state = game.initial(setup)
+    accepted: list[dict[str, Any]] = []
     for number, raw in enumerate(inputs, start=1):
         if game.is_over(setup, state):
             raise RoundInvalid(
@@ -204,7 +206,12 @@ def replay_state(game: Game, setup: Setup, inputs: Sequence[Any]) -> Any:
         except Invalid as error:
             raise RoundInvalid(number, error.problems) from error
         state = game.play(setup, state, round_input)
-    return state
+        accepted.append(round_input)
+    return state, accepted
+
+
+def replay_state(game: Game, setup: Setup, inputs: Sequence[Any]) -> Any:
+    return replay_checked(game, setup, inputs)[0]
 
 
 def replay(game: Game, setup: Setup, inputs: Sequence[Any]) -> Standings:

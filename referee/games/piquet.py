@@ -466,16 +466,36 @@ class PiqueChance:
 def fitting_histories(
     points: Mapping[str, int], tricks: Mapping[str, int], counting: bool, counting_cards: Mapping[str, int] | None
 ) -> list[History]:
-    """Every trick history the play totals can come from."""
+    """Every trick history the play totals can come from.
+
+    Memoized: a replay checks every stored deal again on each write, and this scan of up to
+    924 histories is most of the cost of a deal entered as totals.
+    """
+    return list(
+        _fitting_histories(
+            tuple(points[role] for role in ROLES),
+            tricks["elder"],
+            counting,
+            None if counting_cards is None else tuple(counting_cards[role] for role in ROLES),
+        )
+    )
+
+
+@lru_cache(maxsize=4096)
+def _fitting_histories(
+    points_by_role: tuple[int, ...], elder_tricks: int, counting: bool, cards_by_role: tuple[int, ...] | None
+) -> tuple[History, ...]:
+    points = dict(zip(ROLES, points_by_role, strict=True))
+    counting_cards = None if cards_by_role is None else dict(zip(ROLES, cards_by_role, strict=True))
     fitting = []
-    for play in histories_by_tricks()[tricks["elder"]]:
+    for play in histories_by_tricks()[elder_tricks]:
         if counting and counting_cards is not None:
             base = {role: points[role] - (LAST_TRICK_BONUS if play.last == role else 0) for role in ROLES}
             if any(base[role] > counting_cards[role] for role in ROLES):
                 continue
         if _scoring_mask(play, points, "elder" if counting else None) is not None:
             fitting.append(play)
-    return fitting
+    return tuple(fitting)
 
 
 def pique_chance(

@@ -106,7 +106,11 @@ options: tuple[Option, ...] = (
     ),
 )
 
-_FIELDS = ("stakes", "dealer_choice", "buyer", "queens", "out", "cards_left")
+_FIELDS = ("stakes", "dealer_choice", "buyer", "queens", "out", "cards_left", "referee")
+# The play-along's record (``queenie_play``), kept with the deal; the chips never depend on it.
+FLAG_KINDS = ("not_lowest", "said_none", "dead_played", "too_many")
+_MOST_ANSWERS = 600
+_MOST_FLAGS = 200
 _DROPPED = N_("%(name)s has dropped out of the game.")
 
 
@@ -200,6 +204,8 @@ def check_round(setup: Setup, state: State, raw: Any) -> dict[str, Any]:
             attempt("cards_left", lambda: _check_cards_left(setup, state, fields.get("cards_left"), checked))
     elif fields.get("cards_left") is not None:
         problems.append(Problem("cards_left", N_("Cards left only count with the pay-per-card option.")))
+    if fields.get("referee") is not None:
+        attempt("referee", lambda: _check_referee(setup, fields["referee"]))
     if problems:
         raise Invalid(problems)
     round_input = {key: checked[key] for key in _FIELDS if key in checked}
@@ -389,6 +395,36 @@ def _check_cards_left(setup: Setup, state: State, value: Any, checked: Mapping[s
         N_("Missing the cards left for %(name)s."),
         count,
     )
+
+
+def _check_referee(setup: Setup, value: Any) -> dict[str, Any]:
+    """The play-along's answers and flags, as the play-along page records them (never scored)."""
+    refused = invalid("referee", N_("The play-along record of this deal is not in the expected form."))
+    if not isinstance(value, dict) or set(value) - {"answers", "flags"}:
+        raise refused
+    answers = value.get("answers", [])
+    flags = value.get("flags", [])
+    if not isinstance(answers, list) or not isinstance(flags, list):
+        raise refused
+    if len(answers) > _MOST_ANSWERS or len(flags) > _MOST_FLAGS:
+        raise refused
+    if not all(item is None or (isinstance(item, str) and 0 < len(item) <= 30) for item in answers):
+        raise refused
+    cards = {rank + suit for suit in QUEENS for rank in "A23456789TJQK"}
+    checked_flags = []
+    for flag in flags:
+        if not isinstance(flag, dict) or set(flag) - {"kind", "player", "card", "other"}:
+            raise refused
+        other = flag.get("other")
+        if (
+            flag.get("kind") not in FLAG_KINDS
+            or flag.get("player") not in setup.players
+            or flag.get("card") not in cards
+            or (other is not None and other not in cards)
+        ):
+            raise refused
+        checked_flags.append({"kind": flag["kind"], "player": flag["player"], "card": flag["card"], "other": other})
+    return {"answers": list(answers), "flags": checked_flags}
 
 
 # --- settling one deal ---------------------------------------------------------

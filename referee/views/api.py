@@ -60,9 +60,9 @@ def json_object() -> dict[str, Any]:
     return body
 
 
-def authorised_game(game_id: str) -> store.StoredGame:
-    """The game, if the request carries its edit key (401 without one, 403 with a wrong one)."""
-    stored = store.load_game(get_db(), game_id)
+def authorised_game(game_id: str) -> store.GameHead:
+    """The game's head row, if the request carries its edit key (401 without one, 403 with a wrong one)."""
+    stored = store.load_head(get_db(), game_id)
     header = request.headers.get("Authorization", "")
     scheme, _, key = header.partition(" ")
     if scheme.lower() != "bearer" or not key.strip():

@@ -178,7 +178,9 @@ def new_round(game_id: str) -> Response | tuple[str, int] | str:
     number = len(stored.inputs) + 1
     if request.method == "POST":
         posted = request.form.get("number", "")
-        return _handle_round_post(stored, int(posted) if posted.isdigit() else number, editing=False)
+        return _handle_round_post(
+            stored, int(posted) if posted.isascii() and posted.isdigit() else number, editing=False
+        )
     if stored.standings().finished:
         return redirect(url_for("tables.table", game_id=game_id), 303)
     values = ROUND_FORMS[stored.game].values(stored.setup, None, stored.standings().next)
@@ -200,6 +202,9 @@ def edit_round(game_id: str, number: int) -> Response | tuple[str, int] | str:
 def undo(game_id: str) -> Response | str:
     stored = _editable(game_id)
     if not stored.inputs:
+        if request.method == "POST":
+            # Another phone (or a second tap) undid the last round already: say so, as below.
+            flash(gettext("That round was already undone or is no longer the last one."), "warning")
         return redirect(url_for("tables.table", game_id=game_id), 303)
     number = len(stored.inputs)
     form = CsrfForm()
@@ -208,7 +213,7 @@ def undo(game_id: str) -> Response | str:
             abort(400)
         posted = request.form.get("number", "")
         try:
-            store.undo_round(get_db(), game_id, int(posted) if posted.isdigit() else number)
+            store.undo_round(get_db(), game_id, int(posted) if posted.isascii() and posted.isdigit() else number)
         except (store.Conflict, store.NotFound):
             flash(gettext("That round was already undone or is no longer the last one."), "warning")
         else:

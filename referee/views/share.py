@@ -1,0 +1,184 @@
+"""Sharing a game: watching it live from other phones, inviting a second scorer, export and import.
+
+Nothing here changes a game. The only writes are the import (a new game, with a new key) and
+the invitation link, which checks the game's key before remembering it in this browser's session.
+"""
+
+from __future__ import annotations
+
+import io
+from datetime import UTC, datetime
+
+import segno
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    get_template_attribute,
+    jsonify,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext
+from markupsafe import Markup
+from werkzeug.wrappers import Response as BaseResponse
+
+from .. import csrf, exports, store
+from ..db import get_db
+from ..forms import CsrfForm
+from ..games.base import Invalid
+from .api import json_body, problems_response
+from .state import game_state
+from .tables import _editable, _errors, _keys, _load, _remember
+
+bp = Blueprint("share", __name__)
+
+# How often a watching phone asks whether the game changed (app config WATCH_POLL_SECONDS).
+WATCH_POLL_SECONDS = 5
+
+
+def _no_store(response: BaseResponse) -> BaseResponse:
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def qr_svg(text: str) -> str:
+    """A QR code as a standalone SVG document that scales (viewBox), black on white with its quiet zone."""
+    buffer = io.BytesIO()
+    segno.make(text, error="m").save(
+        buffer, kind="svg", scale=1, border=4, dark="#000", light="#fff", omitsize=True, xmldecl=False
+    )
+    return buffer.getvalue().decode("utf-8")
+
+
+def qr_data_uri(text: str) -> str:
+    return segno.make(text, error="m").svg_data_uri(scale=1, border=4, dark="#000", light="#fff", omitsize=True)
+
+
+@bp.get("/g/<game_id>/version")
+def version(game_id: str) -> BaseResponse:
+    """The game's version, bumped on every write: a watching page reloads its scores when it changes."""
+    try:
+        head = store.load_head(get_db(), game_id)
+    except store.NotFound:
+        abort(404)
+    return _no_store(jsonify({"version": head.version}))
+
+
+@bp.get("/g/<game_id>/watch.svg")
+def watch_qr(game_id: str) -> Response:
+    """The QR code of the watch link (the table page, without any key).
+
+    Served apart from the table page because the link carries the host the phone used, and the
+    table page is cached whatever the host.
+    """
+    _load(game_id)
+    response = make_response(qr_svg(url_for("tables.table", game_id=game_id, _external=True)))
+    response.mimetype = "image/svg+xml"
+    response.headers["Cache-Control"] = "private, max-age=86400"
+    return response
+
+
+@bp.get("/g/<game_id>/invite")
+def invite(game_id: str) -> BaseResponse:
+    """The invitation for a second scorer: a link and QR code carrying the edit key (scorers only)."""
+    stored = _editable(game_id)
+    join_url = url_for("share.join", game_id=game_id, key=_keys()[game_id], _external=True)
+    page = render_template("share/invite.html", stored=stored, join_url=join_url, qr=qr_data_uri(join_url))
+    return _no_store(make_response(page))
+
+
+@bp.get("/g/<game_id>/join/<key>")
+def join(game_id: str, key: str) -> BaseResponse:
+    """Open an invitation: a right key lets this phone score the game too; a wrong one is a 403."""
+    try:
+        head = store.load_head(get_db(), game_id)
+    except store.NotFound:
+        abort(404)
+    if not store.key_matches(head, key):
+        abort(403)
+    _remember(game_id, key)
+    flash(gettext("This phone can now enter and correct the rounds of this game."))
+    return _no_store(redirect(url_for("tables.table", game_id=game_id), 303))
+
+
+def _download(body: str, mimetype: str, filename: str) -> Response:
+    response = make_response(body)
+    response.content_type = f"{mimetype}; charset=utf-8"
+    response.headers.set("Content-Disposition", "attachment", filename=filename)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/g/<game_id>/export.json")
+def export_json(game_id: str) -> Response:
+    stored = _load(game_id)
+    return _download(exports.export_json(stored, _now()), "application/json", exports.download_name(stored, "json"))
+
+
+@bp.get("/g/<game_id>/export.csv")
+def export_csv(game_id: str) -> Response:
+    stored = _load(game_id)
+    event_macro = get_template_attribute(f"{stored.game}/labels.html", "event")
+    text = exports.csv_text(
+        stored,
+        stored.standings(),
+        round_header=gettext("Round"),
+        total_header=lambda name: gettext("%(name)s total", name=name),
+        events_header=gettext("Events"),
+        event_label=lambda event: " ".join(Markup(event_macro(event)).striptags().split()),
+    )
+    return _download(text, "text/csv", exports.download_name(stored, "csv"))
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_page() -> BaseResponse | tuple[str, int] | str:
+    """Upload a JSON export: it becomes a new game, scored from this phone."""
+    form = CsrfForm()
+    errors: dict[str, list[str]] = {}
+    if form.validate_on_submit():
+        upload = request.files.get("file")
+        try:
+            game, setup, inputs = exports.parse_export(exports.parse_json_file(upload.read() if upload else b""))
+        except Invalid as error:
+            errors = _errors(error.problems)
+        else:
+            game_id, key = store.import_game(get_db(), game, setup, inputs)
+            _remember(game_id, key)
+            flash(gettext("Game imported as a new game, with its own edit key. The original is unchanged."))
+            return redirect(url_for("tables.table", game_id=game_id), 303)
+    elif request.method == "POST":
+        abort(400)
+    page = render_template("share/import.html", form=form, errors=errors)
+    return (page, 422) if errors else page
+
+
+@bp.post("/api/v1/games/import")
+@csrf.exempt
+def api_import() -> tuple[Response, int]:
+    """The JSON API's import: an export in, a new game's state and key out (201)."""
+    try:
+        game, setup, inputs = exports.parse_export(json_body())
+    except Invalid as error:
+        return problems_response(error.problems, 422)
+    game_id, key = store.import_game(get_db(), game, setup, inputs)
+    stored = store.load_game(get_db(), game_id)
+    return jsonify({**game_state(stored, stored.standings()), "key": key}), 201
+
+
+@bp.app_context_processor
+def share_settings() -> dict[str, object]:
+    return {"watch_poll_seconds": _poll_seconds()}
+
+
+def _poll_seconds() -> float:
+    return float(current_app.config.get("WATCH_POLL_SECONDS", WATCH_POLL_SECONDS))

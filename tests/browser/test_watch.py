@@ -1,0 +1,190 @@
+"""A second phone watches a game live in real Chromium, and cannot change it; a third is invited to score."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from waitress.server import create_server
+
+from referee import create_app
+from tests.browser.test_hearts_phone import create_game, enter_hand, totals
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def fast_server(tmp_path: Path) -> Iterator[str]:
+    """Like ``live_server``, with watching phones asking for news every second.
+
+    Request it before ``page`` so that the phones stop asking before the server closes.
+    """
+    app = create_app(
+        {"DATABASE": str(tmp_path / "watch.sqlite3"), "SECRET_KEY": "watch-tests", "WATCH_POLL_SECONDS": 1}
+    )
+    server = create_server(app, host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.effective_port}"
+    finally:
+        server.close()
+        thread.join(timeout=5)
+
+
+@pytest.fixture
+def other_phone(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[BrowserContext]:
+    context = browser.new_context(**browser_context_args)
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+def watch_link(page: Page) -> str:
+    """The address the sharing panel gives to watchers (what the QR code holds)."""
+    page.locator("#share-watch summary").click()
+    link = page.locator("a[data-show-href]")
+    expect(link).to_be_visible()
+    return link.evaluate("link => link.href")
+
+
+def test_a_watcher_sees_the_new_round_without_reloading(
+    fast_server: str, page: Page, other_phone: BrowserContext, screenshot_dir: Path
+) -> None:
+    create_game(page, fast_server)
+    address = watch_link(page)
+    assert address.startswith(fast_server + "/g/") and address.count("/") == 4  # just /g/<id>: no key
+    expect(page.locator("a[data-show-href]")).to_have_text(address)
+    page.screenshot(path=str(screenshot_dir / "share-panel-scorer.png"), full_page=True)
+
+    watcher = other_phone.new_page()
+    watcher.goto(address)
+    assert totals(watcher) == {"Alice": 0, "Bruno": 0, "Chloé": 0, "Denis": 0}
+    expect(watcher.get_by_role("link", name="Enter hand")).to_have_count(0)
+    expect(watcher.get_by_role("link", name="Invite a second scorer…")).to_have_count(0)
+    watcher.locator("#share-watch summary").click()  # open on the watcher: it stays open across updates
+    watcher.evaluate("window.stillTheSamePage = 'yes'")
+    navigations = []
+    watcher.on("framenavigated", lambda frame: navigations.append(frame.url))
+
+    enter_hand(page, [2, 4, 0, 7], 1)
+    expect(page.locator(".totals")).to_contain_text("17")
+
+    expect(watcher.locator(".totals")).to_contain_text("17", timeout=5000)
+    assert totals(watcher) == {"Chloé": 0, "Alice": 2, "Denis": 7, "Bruno": 17}
+    expect(watcher.locator(".grid tbody tr")).to_have_count(1)
+    expect(watcher.locator("#next-title")).to_contain_text("Hand 2")
+    assert watcher.evaluate("window.stillTheSamePage") == "yes"
+    assert navigations == []
+    expect(watcher.locator("#share-watch")).to_have_attribute("open", "")
+
+    enter_hand(page, [0, 5, 6, 2], 0)
+    expect(watcher.locator(".grid tbody tr")).to_have_count(2, timeout=5000)
+    assert totals(watcher) == {"Alice": 15, "Chloé": 6, "Denis": 9, "Bruno": 22}
+    assert watcher.evaluate("window.stillTheSamePage") == "yes"
+    watcher.screenshot(path=str(screenshot_dir / "share-watcher-after-update.png"), full_page=True)
+
+
+def test_a_watcher_cannot_write_even_with_a_form_token(
+    fast_server: str, page: Page, other_phone: BrowserContext
+) -> None:
+    create_game(page, fast_server)
+    address = watch_link(page)
+    game_id = address.rsplit("/", 1)[1]
+    enter_hand(page, [2, 4, 0, 7], 1)
+
+    watcher = other_phone.new_page()
+    watcher.goto(f"{fast_server}/new/hearts")  # any form gives this phone a valid CSRF token
+    token = watcher.locator("input[name=csrf_token]").input_value()
+    hand = {"csrf_token": token, "number": "2", "queen": "0", "hearts-0": "13", "hearts-1": "0", "hearts-2": "0"}
+    writes = [
+        (f"/g/{game_id}/round", hand),
+        (f"/g/{game_id}/round/1", {**hand, "number": "1"}),
+        (f"/g/{game_id}/undo", {"csrf_token": token, "number": "1"}),
+    ]
+    for path, form in writes:
+        response = other_phone.request.post(fast_server + path, form={**form, "hearts-3": "0"})
+        assert response.status == 403, path
+    for path in (f"/g/{game_id}/round", f"/g/{game_id}/round/1", f"/g/{game_id}/undo"):
+        assert watcher.goto(fast_server + path).status == 403
+        expect(watcher.locator("h1")).to_contain_text("You can still watch it.")
+    watcher.goto(address)
+    assert totals(watcher) == {"Chloé": 0, "Alice": 2, "Denis": 7, "Bruno": 17}
+
+
+def test_an_invited_phone_can_score(
+    fast_server: str, page: Page, other_phone: BrowserContext, screenshot_dir: Path
+) -> None:
+    create_game(page, fast_server)
+    page.get_by_role("link", name="Invite a second scorer…").click()
+    expect(page.locator("h1")).to_have_text("Invite a second scorer")
+    expect(page.locator(".warning")).to_contain_text("gives scoring rights")
+    qr = page.locator("img.qr")
+    assert qr.evaluate("img => img.complete && img.naturalWidth > 0")
+    box = qr.bounding_box()
+    assert box is not None and box["width"] >= 200 and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    page.screenshot(path=str(screenshot_dir / "share-invite.png"), full_page=True)
+    join = page.locator(".share-link a").get_attribute("href")
+    assert join is not None and "/join/" in join
+    page.get_by_role("link", name="Back to the game").click()
+    expect(page.locator(".grid tbody tr")).to_have_count(0)
+
+    second = other_phone.new_page()
+    second.goto(join)
+    expect(second.locator(".flash")).to_contain_text("This phone can now enter and correct the rounds")
+    assert "/join/" not in second.url
+    enter_hand(second, [2, 4, 0, 7], 1)
+    assert totals(second) == {"Chloé": 0, "Alice": 2, "Denis": 7, "Bruno": 17}
+    # The first scorer's phone follows the second scorer's round by itself.
+    expect(page.locator(".grid tbody tr")).to_have_count(1, timeout=5000)
+    assert totals(page) == {"Chloé": 0, "Alice": 2, "Denis": 7, "Bruno": 17}
+
+
+def test_the_watch_qr_code_and_the_keep_awake_button(fast_server: str, page: Page, screenshot_dir: Path) -> None:
+    create_game(page, fast_server)
+    enter_hand(page, [2, 4, 0, 7], 1)
+    page.locator("#share-watch summary").click()
+    qr = page.locator("#share-watch img.qr")
+    expect(qr).to_be_visible()
+    page.wait_for_function("document.querySelector('#share-watch img.qr').complete")
+    assert qr.evaluate("img => img.naturalWidth") > 0
+    supported = page.evaluate("'wakeLock' in navigator && window.isSecureContext")
+    wake = page.locator("[data-wake]")
+    if supported:
+        expect(wake).to_be_visible()
+        box = wake.bounding_box()
+        assert box is not None and box["height"] >= 44
+    else:
+        expect(wake).to_be_hidden()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(screenshot_dir / "share-table-full.png"), full_page=True)
+    page.locator("#share-title").evaluate("heading => heading.scrollIntoView()")
+    page.screenshot(path=str(screenshot_dir / "share-panel.png"))
+
+
+def test_keep_awake_is_hidden_where_the_browser_cannot(fast_server: str, browser: Browser) -> None:
+    # Over plain http on a LAN address the page is not a secure context; simulate that by removing the API.
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script("delete Navigator.prototype.wakeLock")
+    page = context.new_page()
+    create_game(page, fast_server)
+    expect(page.locator("[data-wake]")).to_be_hidden()
+    context.close()
+
+
+def test_without_javascript_a_watcher_page_reloads_itself(fast_server: str, browser: Browser, page: Page) -> None:
+    create_game(page, fast_server)
+    address = watch_link(page)
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    watcher = context.new_page()
+    watcher.goto(address)
+    refresh = watcher.locator('noscript meta[http-equiv="refresh"]')
+    expect(refresh).to_have_count(1)
+    assert refresh.get_attribute("content") == "15"
+    expect(watcher.locator("[data-wake]")).to_be_hidden()
+    context.close()
