@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any, Protocol, overload
 
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
@@ -18,6 +18,21 @@ from werkzeug.datastructures import MultiDict
 from ..games.base import Game, Option, Setup
 
 _WHOLE_NUMBER = re.compile(r"^[-+]?\d{1,9}$")
+
+
+@overload
+def posted_count(text: str | None) -> int | None: ...
+
+
+@overload
+def posted_count(text: str | None, default: int) -> int: ...
+
+
+def posted_count(text: str | None, default: int | None = None) -> int | None:
+    """A posted seat or round number: ASCII digits only (``int("²")`` would fail), else ``default``."""
+    if text is None or not (text.isascii() and text.isdigit()):
+        return default
+    return int(text)
 
 
 class CsrfForm(FlaskForm):
@@ -50,15 +65,8 @@ def new_game_input(game: Game, form: Mapping[str, str]) -> tuple[list[str], dict
     """Players (blank fields skipped), options and first dealer from the new-game form."""
     typed = [form.get(f"player-{index}", "") for index in range(game.max_players)]
     players = [name for name in typed if name.strip()]
-    dealer_field = form.get("dealer", "0")
-    dealer = None
-    if (
-        dealer_field.isascii()
-        and dealer_field.isdigit()
-        and int(dealer_field) < len(typed)
-        and typed[int(dealer_field)].strip()
-    ):
-        dealer = typed[int(dealer_field)]
+    seat = posted_count(form.get("dealer", "0"))
+    dealer = typed[seat] if seat is not None and seat < len(typed) and typed[seat].strip() else None
     # An unchecked box is absent from a post; any other absent option keeps its default.
     options = {
         option.name: option_value(option, form)
@@ -94,8 +102,9 @@ class RoundForm(Protocol):
 
 def seat_name(setup: Setup, value: str | None) -> str | None:
     """A player posted as a seat number; anything else is passed on for the rules to refuse."""
-    if value is not None and value.isascii() and value.isdigit() and int(value) < len(setup.players):
-        return setup.players[int(value)]
+    seat = posted_count(value)
+    if seat is not None and seat < len(setup.players):
+        return setup.players[seat]
     return value if value else None
 
 

@@ -21,7 +21,7 @@ from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from .. import store
-from ..forms import CsrfForm
+from ..forms import CsrfForm, posted_count
 from ..forms.queenie import QueenieRoundForm
 from ..games import queenie_play as qp
 from ..games.base import Setup, Standings
@@ -43,8 +43,9 @@ def _value(setup: Setup, token: str) -> qp.Answer:
     """A token back to an answer; anything unknown is passed on for the machine to refuse."""
     if token == NOBODY:
         return None
-    if token.isdigit() and int(token) < len(setup.players):
-        return setup.players[int(token)]
+    seat = posted_count(token)
+    if seat is not None and seat < len(setup.players):
+        return setup.players[seat]
     return token
 
 
@@ -76,8 +77,9 @@ def _packets(setup: Setup, following: Mapping[str, Any], packets: str) -> tuple[
     """The dealer's choice and the buyer, or None when ``packets`` says neither."""
     if packets in ("keep", "switch"):
         return packets, None
-    if packets.isdigit() and int(packets) < len(setup.players):
-        buyer = setup.players[int(packets)]
+    seat = posted_count(packets)
+    if seat is not None and seat < len(setup.players):
+        buyer = setup.players[seat]
         if buyer in following.get("can_buy", []):
             return "keep", buyer
     return None
@@ -186,7 +188,7 @@ def deal_form(game_id: str) -> Response | tuple[str, int] | str:
     if request.method == "POST":
         stored = _editable(game_id)
         posted = request.form.get("number", "")
-        return _handle_round_post(stored, int(posted) if posted.isdigit() else len(stored.inputs) + 1, editing=False)
+        return _handle_round_post(stored, posted_count(posted, len(stored.inputs) + 1), editing=False)
     along = _along(game_id)
     if isinstance(along, Response):
         return along

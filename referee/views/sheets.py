@@ -21,6 +21,7 @@ from .. import store
 from ..cache import VersionedCache
 from ..chart import line_chart
 from ..db import get_db
+from ..forms import posted_count
 from ..games import GAMES, hearts, piquet, queenie
 from ..games.base import N_, Game, Setup, Standings
 
@@ -174,9 +175,10 @@ def _players_wanted(rules: Game) -> int:
     raw = request.args.get("players", "")
     if raw == "":
         return max(rules.min_players, min(4, rules.max_players))
-    if not (raw.isascii() and raw.isdigit()) or not rules.min_players <= int(raw) <= rules.max_players:
+    count = posted_count(raw)
+    if count is None or not rules.min_players <= count <= rules.max_players:
         abort(400)
-    return int(raw)
+    return count
 
 
 def _seats(count: int) -> tuple[str, ...]:

@@ -27,7 +27,7 @@ from werkzeug.wrappers import Response
 from .. import LANGUAGE_COOKIE, LANGUAGES, store
 from ..cache import VersionedCache
 from ..db import get_db
-from ..forms import ROUND_FORMS, CsrfForm, adjust, new_game_input
+from ..forms import ROUND_FORMS, CsrfForm, adjust, new_game_input, posted_count
 from ..games import GAMES
 from ..games.base import Invalid, Problem, make_setup, replay_state
 from ..games.cards import SUIT_SYMBOLS
@@ -178,9 +178,7 @@ def new_round(game_id: str) -> Response | tuple[str, int] | str:
     number = len(stored.inputs) + 1
     if request.method == "POST":
         posted = request.form.get("number", "")
-        return _handle_round_post(
-            stored, int(posted) if posted.isascii() and posted.isdigit() else number, editing=False
-        )
+        return _handle_round_post(stored, posted_count(posted, number), editing=False)
     if stored.standings().finished:
         return redirect(url_for("tables.table", game_id=game_id), 303)
     values = ROUND_FORMS[stored.game].values(stored.setup, None, stored.standings().next)
@@ -213,7 +211,7 @@ def undo(game_id: str) -> Response | str:
             abort(400)
         posted = request.form.get("number", "")
         try:
-            store.undo_round(get_db(), game_id, int(posted) if posted.isascii() and posted.isdigit() else number)
+            store.undo_round(get_db(), game_id, posted_count(posted, number))
         except (store.Conflict, store.NotFound):
             flash(gettext("That round was already undone or is no longer the last one."), "warning")
         else:
