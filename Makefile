@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 CATALOGS := referee/translations
 
-.PHONY: run test test-slow lint bench setup translations extract-messages clean
+.PHONY: run test test-slow lint bench setup system-packages translations extract-messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,22 +22,26 @@ translations: $(VENV)/.installed
 	$(BIN)/pybabel compile -d $(CATALOGS)
 
 extract-messages: $(VENV)/.installed
-	$(BIN)/pybabel extract -F babel.cfg -k N_ -k _l --no-location --sort-output -o $(CATALOGS)/messages.pot .
+	$(BIN)/pybabel extract -F babel.cfg -k N_ -k NP_:1,2 -k _l --no-location --sort-output -o $(CATALOGS)/messages.pot .
 	$(BIN)/pybabel update -N --ignore-obsolete -i $(CATALOGS)/messages.pot -d $(CATALOGS)
 
 run: setup
-	$(BIN)/flask --app referee init-db
-	$(BIN)/waitress-serve --host $(HOST) --port $(PORT) --call referee:create_app
+	$(BIN)/referee init-db
+	$(BIN)/referee serve --host $(HOST) --port $(PORT)
 
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy referee
 
-test: lint
+# Chromium and poppler-utils, installed with apt-get when missing and root (else it says what to install).
+system-packages:
+	@bash .ci/system-packages
+
+test: system-packages lint
 	$(BIN)/python -m pytest -m "not slow" --cov=referee --cov-report=term:skip-covered
 
-test-slow: setup
+test-slow: system-packages setup
 	$(BIN)/python -m pytest -m slow
 
 bench: setup

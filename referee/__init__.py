@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import secrets
 from pathlib import Path
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 from flask import Flask, Response, abort, current_app, request
 from flask_babel import Babel
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import db
 
@@ -23,6 +25,18 @@ CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
+
+
+def _template_folder() -> Path:
+    """The wheel ships the templates inside the package; a checkout keeps them in its top-level folder."""
+    installed = Path(__file__).resolve().parent / "templates"
+    return installed if installed.is_dir() else PROJECT_ROOT / "templates"
+
+
+def _instance_path_option() -> dict[str, Any]:
+    """REFEREE_INSTANCE_PATH, if set, instead of Flask's default (instance/ or <prefix>/var/referee-instance)."""
+    configured = os.environ.get("REFEREE_INSTANCE_PATH")
+    return {"instance_path": str(Path(configured).expanduser().resolve())} if configured else {}
 
 
 def select_locale() -> str:
@@ -60,7 +74,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
         instance_relative_config=True,
-        template_folder=str(PROJECT_ROOT / "templates"),
+        template_folder=str(_template_folder()),
+        **_instance_path_option(),
     )
     instance_path = Path(app.instance_path)
     instance_path.mkdir(parents=True, exist_ok=True)
@@ -82,6 +97,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
         raise RuntimeError("No SECRET_KEY: refusing to serve on a default key.")
+    proxies = int(app.config.get("TRUSTED_PROXIES", 0))
+    if proxies:
+        # Behind a reverse proxy: links and QR codes use the scheme and host the phone used.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)  # type: ignore[method-assign]
 
     db.init_app(app)
     csrf.init_app(app)
@@ -89,13 +108,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.before_request(_refuse_oversized_bodies)
     app.after_request(_security_headers)
 
-    from .views import api, errors, playalong, share, sheets, tables
+    from .games import GAMES
+    from .views import api, errors, share, sheets, tables
 
     app.register_blueprint(tables.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(sheets.bp)
     app.register_blueprint(share.bp)
-    app.register_blueprint(playalong.bp)
+    for spec in GAMES.values():
+        if spec.routes is not None:
+            app.register_blueprint(spec.routes())
     csrf.exempt(api.bp)
     errors.init_app(app)
     tables.init_app(app)

@@ -1,4 +1,4 @@
-"""The SQLite connection: one per request, schema as sqlite-utils migrations."""
+"""SQLite connections (one per serving thread, kept open between requests), migrations, ``init-db``."""
 
 from __future__ import annotations
 
@@ -91,11 +91,10 @@ def write_transaction(db: Database) -> Iterator[Database]:
 
 
 def get_db() -> Database:
-    """The request's connection.
+    """The serving thread's connection, opened on its first request and kept open after it.
 
-    Each request has one connection to itself; between requests it stays open
-    in the serving thread's slot, because opening a WAL database and reading
-    its schema costs more than a whole cached page.
+    Opening a WAL database and reading its schema costs more than a whole cached page; a
+    thread serves one request at a time, so its connection is never shared.
     """
     if "db" not in g:
         slot = current_app.extensions["referee.connections"]
@@ -111,16 +110,22 @@ def close_db(_error: BaseException | None = None) -> None:
         db.conn.rollback()
 
 
-@click.command("init-db")
-@with_appcontext
-def init_db_command() -> None:
-    """Create the database or apply any pending migrations."""
-    db = connect(current_app.config["DATABASE"])
+def init_db() -> str:
+    """Create the current app's database or apply any pending migrations; its path."""
+    path: str = current_app.config["DATABASE"]
+    db = connect(path)
     try:
         migrate(db)
     finally:
         db.close()
-    click.echo(f"Database ready: {current_app.config['DATABASE']}")
+    return path
+
+
+@click.command("init-db")
+@with_appcontext
+def init_db_command() -> None:
+    """Create the database or apply any pending migrations."""
+    click.echo(f"Database ready: {init_db()}")
 
 
 def init_app(app: Flask) -> None:

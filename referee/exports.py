@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .games import GAMES
-from .games.base import N_, Invalid, Problem, RoundInvalid, Setup, Standings, make_setup
+from .games.base import N_, Event, Invalid, Problem, RoundInvalid, Setup, Standings, make_setup
 from .store import StoredGame, checked_rounds
 
 FORMAT = "referee-game"
@@ -63,7 +63,7 @@ def csv_text(
     round_header: str,
     total_header: Callable[[str], str],
     events_header: str,
-    event_label: Callable[[str], str] = str,
+    event_label: Callable[[Event], str] = Event.describe,
 ) -> str:
     """One row per round: its number, each player's score and running total, then the events.
 
@@ -87,7 +87,7 @@ def csv_text(
 
 
 def download_name(stored: StoredGame, extension: str) -> str:
-    """An ASCII file name: game, date and players, e.g. ``hearts-2025-03-01-alice-bruno-chloe.json``."""
+    """An ASCII file name: game, date and players, e.g. ``<game>-2025-03-01-alice-bruno-chloe.json``."""
     folded = [
         re.sub(r"[^a-z0-9]+", "-", unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower())
         for name in stored.setup.players
@@ -144,7 +144,7 @@ def parse_export(data: Any) -> tuple[str, Setup, list[dict[str, Any]]]:
     game = data.get("game")
     if not isinstance(game, str) or game not in GAMES:
         raise Invalid([Problem("game", N_("Choose a game: %(games)s."), {"games": ", ".join(GAMES)})])
-    setup = make_setup(GAMES[game], data.get("players"), data.get("options"), data.get("dealer"))
+    setup = make_setup(GAMES[game].rules, data.get("players"), data.get("options"), data.get("dealer"))
     inputs = _round_inputs(data.get("rounds"))
     try:
         return game, setup, checked_rounds(game, setup, inputs)

@@ -57,14 +57,14 @@ _state_cache: VersionedCache[Any] = VersionedCache(512)
 def _cached_state(stored: StoredGame) -> Any:
     """The rules' state after every stored round; replays are pure, so it is kept per (id, version)."""
     return _state_cache.get_or_make(
-        (stored.id, stored.version), lambda: replay_state(GAMES[stored.game], stored.setup, stored.inputs)
+        (stored.id, stored.version), lambda: replay_state(GAMES[stored.game].rules, stored.setup, stored.inputs)
     )
 
 
 def _cached_standings(stored: StoredGame) -> Standings:
     """Replays are pure, so a game's standings are kept per (id, version)."""
     return _standings_cache.get_or_make(
-        (stored.id, stored.version), lambda: GAMES[stored.game].standings(stored.setup, _cached_state(stored))
+        (stored.id, stored.version), lambda: GAMES[stored.game].rules.standings(stored.setup, _cached_state(stored))
     )
 
 
@@ -175,7 +175,7 @@ def add_round(db: Database, game_id: str, raw: Any, expected_number: int | None 
     """Append the next round. ``expected_number`` guards against a double tap or a second phone."""
     with write_transaction(db):
         stored = load_game(db, game_id)
-        rules = GAMES[stored.game]
+        rules = GAMES[stored.game].rules
         number = len(stored.inputs) + 1
         if expected_number is not None and expected_number != number:
             if expected_number < number:
@@ -210,7 +210,7 @@ def replace_round(db: Database, game_id: str, number: int, raw: Any) -> StoredGa
         stored = load_game(db, game_id)
         if not 1 <= number <= len(stored.inputs):
             raise NotFound(f"{game_id}/{number}")
-        rules = GAMES[stored.game]
+        rules = GAMES[stored.game].rules
         state = replay_state(rules, stored.setup, stored.inputs[: number - 1])
         round_input = rules.check_round(stored.setup, state, raw)
         inputs = list(stored.inputs)
@@ -282,7 +282,7 @@ def checked_rounds(game: str, setup: Setup, inputs: Sequence[Any]) -> list[dict[
 
     Raises :class:`RoundInvalid` naming the first round that does not fit.
     """
-    rules = GAMES[game]
+    rules = GAMES[game].rules
     rules.check_setup(setup)
     return replay_checked(rules, setup, inputs)[1]
 

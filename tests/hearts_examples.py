@@ -57,3 +57,6 @@ H11 = [
     ("Alice", "left", [2, 3, 1, 7], "Denis", [2, 3, 1, 20], [69, 46, 69, 102]),
 ]
 H11_INPUTS = [cards(TABLE, taken, queen) for _dealer, _pass, taken, queen, _scores, _totals in H11]
+# H11 as tapped on the round form: hearts taken per seat, and the seat that took the queen.
+H11_BY_SEAT = [(taken, TABLE.index(queen)) for _dealer, _pass, taken, queen, _scores, _totals in H11]
+H11_TOTALS = dict(zip(TABLE, H11[-1][5], strict=True))

@@ -378,6 +378,141 @@ def test_h11_full_game(app: Flask, api: Api) -> None:
     assert dump_database(app) == before
 
 
+# --- issue 11: the rules, exactly -----------------------------------------------------------------------
+
+JACK = {"jack_of_diamonds": True}
+IMPOSSIBLE = (
+    "No hand gives these points: each player takes 0 to 13 hearts, one player the queen of spades (13)"
+    " and one player the jack of diamonds (−10)."
+)
+
+
+def test_a_jack_moon_entered_as_points_scores_as_by_cards(api: Api) -> None:
+    """Issue 11: with the jack, 16/0/0/0 on paper is Alice's moon with the jack, as the same hand by cards."""
+    paper = add_all(api, new_game(api, NAMES, JACK), [points(NAMES, [16, 0, 0, 0])])
+    by_cards = add_all(api, new_game(api, NAMES, JACK), [cards(NAMES, [13, 0, 0, 0], "Alice", jack="Alice")])
+    for state in (paper, by_cards):
+        assert state["rounds"][0]["scores"] == by_seat(NAMES, [-10, 26, 26, 26])
+        assert state["rounds"][0]["events"] == ["moon:Alice"]
+        assert state["totals"] == by_seat(NAMES, [-10, 26, 26, 26])
+    other_jack = add_all(api, new_game(api, NAMES, JACK), [points(NAMES, [26, 0, 0, -10])])
+    assert other_jack["rounds"][0]["scores"] == by_seat(NAMES, [0, 26, 26, 16])
+    assert other_jack["rounds"][0]["events"] == ["moon:Alice"]
+
+
+def test_a_jack_moon_from_points_takes_the_moon_choice(app: Flask, api: Api) -> None:
+    game_id = new_game(api, NAMES, {**JACK, "moon": "choice"})
+    before = dump_database(app)
+    response = api.add(game_id, points(NAMES, [16, 0, 0, 0]))
+    assert response.status_code == 422
+    assert errors(response) == [
+        ("moon_choice", "Alice shot the moon: choose whether the others add 26 or Alice subtracts 26.")
+    ]
+    assert dump_database(app) == before
+    state = add_all(api, game_id, [points(NAMES, [16, 0, 0, 0], moon_choice="subtract")])
+    assert state["rounds"][0]["input"] == points(NAMES, [16, 0, 0, 0], moon_choice="subtract")
+    assert state["rounds"][0]["scores"] == by_seat(NAMES, [-36, 0, 0, 0])
+    assert state["rounds"][0]["events"] == ["moon:Alice"]
+
+
+@pytest.mark.parametrize("row", [[10, 10, -4, 0], [-10, -10, 26, 10], [20, 10, -8, -6]])
+def test_a_points_row_no_hand_can_give_is_refused(app: Flask, api: Api, row: list[int]) -> None:
+    game_id = new_game(api, NAMES, JACK)
+    before = dump_database(app)
+    response = api.add(game_id, points(NAMES, row))
+    assert response.status_code == 422
+    assert errors(response) == [("points", IMPOSSIBLE)]
+    assert dump_database(app) == before
+    add_all(api, game_id, [points(NAMES, [17, 6, 3, -10])])
+    before = dump_database(app)
+    response = api.put(game_id, 1, points(NAMES, row))
+    assert response.status_code == 422
+    assert errors(response) == [("points", IMPOSSIBLE)]
+    assert dump_database(app) == before
+
+
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        pytest.param({"pass_count": 0}, [("options.pass_count", "This option must be at least 1.")], id="pass-0"),
+        pytest.param({"pass_count": 5}, [("options.pass_count", "This option must be at most 4.")], id="pass-5"),
+        pytest.param({"hands": 1001}, [("options.hands", "This option must be at most 1000.")], id="hands-1001"),
+        pytest.param({"target": 9}, [("options.target", "This option must be at least 10.")], id="target-9"),
+        pytest.param(
+            {"hands": 10, "exact_reset": 0},
+            [
+                (
+                    "options.exact_reset",
+                    "A reset on the target cannot be chosen with a number of hands: the target then ends nothing.",
+                )
+            ],
+            id="reset-with-hands",
+        ),
+        pytest.param(
+            {"target": 30, "exact_reset": 50},
+            [("options.exact_reset", "The reset score must be below the target.")],
+            id="reset-50-target-30",
+        ),
+    ],
+)
+def test_options_out_of_their_range_are_refused(
+    app: Flask, api: Api, options: dict[str, Any], expected: list[tuple[str, str]]
+) -> None:
+    before = dump_database(app)
+    response = api.create("hearts", NAMES, options)
+    assert response.status_code == 422
+    assert errors(response) == expected
+    assert dump_database(app) == before
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"pass_count": 1},
+        {"pass_count": 4},
+        {"hands": 1},
+        {"hands": 1000},
+        {"target": 10},
+        {"target": 1000},
+        {"target": 51, "exact_reset": 50},
+    ],
+)
+def test_options_at_the_ends_of_their_range_are_accepted(api: Api, options: dict[str, Any]) -> None:
+    response = api.create("hearts", NAMES, options)
+    assert response.status_code == 201
+    assert response.json["options"] == {**DEFAULT_OPTIONS, **options}
+
+
+def test_pass_count_is_zero_on_a_hold_hand(api: Api) -> None:
+    game_id = new_game(api, NAMES, {"pass_count": 4})
+    state = add_all(api, game_id, H11_INPUTS[:3])
+    assert state["next"]["pass"] == "hold"
+    assert state["next"]["pass_count"] == 0
+    assert state["next"]["passes"] == {}
+    state = add_all(api, game_id, H11_INPUTS[3:4])
+    assert state["next"]["pass"] == "left"
+    assert state["next"]["pass_count"] == 4
+
+
+def test_with_a_number_of_hands_the_target_ends_nothing(api: Api) -> None:
+    game_id = new_game(api, NAMES, {"hands": 2, "target": 10})
+    state = add_all(api, game_id, [points(NAMES, [0, 0, 26, 0])])
+    assert state["totals"] == by_seat(NAMES, [26, 26, 0, 26])
+    assert state["status"] == "playing"
+    assert "near_target" not in state["next"]
+    state = add_all(api, game_id, [points(NAMES, [3, 13, 9, 1])])
+    assert state["status"] == "finished"
+    assert state["winners"] == ["Chloé"]
+
+
+def test_reset_to_fifty_with_a_target_above_fifty(api: Api) -> None:
+    game_id = new_game(api, NAMES, {"target": 51, "exact_reset": 50})
+    state = add_all(api, game_id, [points(NAMES, [25, 1, 0, 0]), *[points(NAMES, [0, 25, 1, 0])] * 2])
+    assert state["totals"] == by_seat(NAMES, [25, 50, 2, 0])
+    assert state["rounds"][-1]["events"] == ["reset:Bruno"]
+    assert state["status"] == "playing"
+
+
 # --- keys -----------------------------------------------------------------------------------------------
 
 

@@ -6,25 +6,32 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import Api, dump_database
+from tests.test_piquet_rules import (  # the worked examples and cases, written once for both suites
+    BLANCHE_CLAIMS,
+    CARDS,
+    COMBINATION_EXAMPLES,
+    EXACTLY_ONE_HUNDRED,
+    IMPOSSIBLE,
+    P8_WINNERS,
+    P9_WINNERS,
+    P10_DEALS,
+    P10_LATER,  # noqa: F401 (tests/test_exports.py plays it from here)
+    POSSIBLE,
+    RUBICONED_DEALS,
+    SIX_SIX,
+    TARGETS,
+    P,
+    a_clash,
+    announce_both,
+    deals,
+    with_courts,
+)
 
 PLAYERS = ["Ann", "Bob"]
-# Hands after the exchange, elder first (shared/rules/piquet.md, P1..P9).
-P = {
-    "P1": ("AS KS QS 9S 8S 7S AH 9H KD 8D TC 9C", "JS TS KH QH JH TH 8H AD QD JD AC KC"),
-    "P2": ("AS KS QS 9S 8S 7H AD 7D KC 9C 8C 7C", "AH KH JH 9H 8H TS 7S KD QD JD AC QC"),
-    "P3": ("KS QS JS 8S AH AD QD 9D AC QC 9C 7C", "QH TH 9H 8H 7H AS TS 9S KD JD 8D KC"),
-    "P4": ("AS KS QS 9S 7S 9H 8H 7H JD TD AC 8C", "AD KD QD 9D 8D 7D JC TC KH QH JS TS"),
-    "P5": ("TS TH TD TC JS JH JD 8S 8H 7C 7D 9C", "AS KS QS 9S 7S AH QH 7H AD 9D 8D KC"),
-    "P6": ("KS QS JS TS 9S KH KD 9D 8D 7D KC 7C", "AH QH JH TH 8H 7H AS 8S QD JD QC JC"),
-    "P7": ("AH KH QH JH TH 9H 7H AS KS QS JS AD", "TS 9S 8S 7S KD QD JD TD KC QC JC 8C"),
-    "P8": ("AS KS QS JS TS AH 9H 7H AD 8D 7D 8C", "KH QH JH TH 8H KD QD JD TD 9D KC QC"),
-    "P9": ("AS JS 9S 8S AH KH QH JH 8H JC 9C KD", "QS TS TH AC KC QC TC AD QD JD TD 7D"),
-}
-P8_WINNERS = "EEEEEEEYYYYY"
-P9_WINNERS = "EEEEEYYYYYEE"
-SIX_SIX = "EEEEEEYYYYYY"  # 6 tricks each: elder 7 play points, younger 7, the cards divided
 
 
 def start(api: Api, **extra: Any) -> str:
@@ -62,21 +69,9 @@ def referee(api: Api, body: Any) -> Any:
 # The worked examples
 
 
-@pytest.mark.parametrize(
-    ("example", "elder", "younger", "verdicts", "repique"),
-    [
-        ("P1", 6, 7, ("elder", "younger", "younger"), None),
-        ("P2", 6, 0, ("equal", "elder", None), None),
-        ("P3", 6, 9, ("younger", "younger", "elder"), None),
-        ("P4", 0, 6, ("younger", "equal", None), None),
-        ("P5", 17, 8, ("younger", "younger", "elder"), None),
-        ("P6", 32, 6, ("younger", "elder", "elder"), None),
-        ("P7", 30, 0, ("elder", "elder", "elder"), "elder"),
-        ("P8", 23, 0, ("elder", "elder", "elder"), None),
-        ("P9", 9, 17, ("elder", "elder", "younger"), None),
-    ],
-)
-def test_worked_example_combinations_through_the_referee(api, example, elder, younger, verdicts, repique):
+@pytest.mark.parametrize("example", sorted(COMBINATION_EXAMPLES))
+def test_worked_example_combinations_through_the_referee(api, example):
+    elder, younger, verdicts, repique = COMBINATION_EXAMPLES[example]
     response = referee(api, {"elder": P[example][0], "younger": P[example][1]})
     assert response.status_code == 200
     answer = response.json
@@ -167,36 +162,20 @@ def test_cards_and_announcements_give_the_same_deal(api):
 # ---------------------------------------------------------------------------
 # P10: the Rubicon partie (Ann elder in deal 1, so Bob deals first)
 
-# (elder's declaration, younger's declaration, trick winners) for deals 2..6 of each partie.
-P10_LATER = [
-    (said(sets="4K"), said("4/40", "4K 3Q"), "EEEEEEEEEYYY"),
-    (said("5/49", sets="4K"), said(sequences="4K 3Q"), "EEEEEEEEEEEY"),
-    (said(sequences="4K"), said("5/49"), "EEEEEEEEEEYE"),
-    (said(sequences="4K 3Q"), said("4/40", sets="3K 3Q"), "EEEEEEEEEEYE"),
-    (said(), said(sets="3K"), "EEEEEYYYYYYE"),
-]
-RUBICONED_LATER = [
-    (said(sequences="4K 3Q"), said("5/49", sets="3K"), "EEEEEEYYYYYY"),
-    (said("5/49", sets="4K"), said(sequences="4K 3Q"), "EEEEEEEEEEEY"),
-    (said(sequences="4K"), said(), "EEEEEEYYYYYY"),
-    (said("3/30"), said(sequences="3K", sets="3K 3Q"), "EEEEEEEEEEYY"),
-    (said("5/49"), said(sets="3K"), "EEEEEEYYYYYY"),
-]
 
-
-def play_partie(api: Api, later: list[tuple[dict, dict, str]]) -> dict[str, Any]:
+def play_partie(api: Api, deals: list[dict[str, Any]]) -> dict[str, Any]:
     game_id = start(api, dealer="Bob")
-    state = api.add(game_id, by_hands("P9", trick_winners=P9_WINNERS)).json
-    for elder, younger, winners in later:
-        assert state["status"] == "playing" and "result" not in state
-        response = api.add(game_id, announced(elder, younger, winners))
+    state: dict[str, Any] = {}
+    for raw in deals:
+        assert "result" not in state
+        response = api.add(game_id, raw)
         assert response.status_code == 201, response.json
         state = response.json
     return state
 
 
 def test_p10_rubicon_partie(api):
-    state = play_partie(api, P10_LATER)
+    state = play_partie(api, P10_DEALS)
     assert [deal["scores"]["Ann"] for deal in state["rounds"]] == [28, 15, 41, 7, 30, 10]
     assert [deal["scores"]["Bob"] for deal in state["rounds"]] == [23, 34, 9, 27, 12, 8]
     assert state["totals"] == {"Ann": 131, "Bob": 113}
@@ -208,9 +187,15 @@ def test_p10_rubicon_partie(api):
 
 
 def test_p10_rubiconed_loser(api):
-    state = play_partie(api, RUBICONED_LATER)
+    state = play_partie(api, RUBICONED_DEALS)
     assert state["totals"] == {"Ann": 125, "Bob": 81}
     assert state["result"] == {"winner": "Ann", "points_won": 306, "rubicon": True}
+
+
+def test_loser_on_exactly_one_hundred_is_not_rubiconed(api):
+    state = play_partie(api, EXACTLY_ONE_HUNDRED)
+    assert state["totals"] == {"Ann": 121, "Bob": 100}
+    assert state["result"] == {"winner": "Ann", "points_won": 121, "rubicon": False}
 
 
 def test_tied_rubicon_plays_two_more_deals(api):
@@ -224,6 +209,7 @@ def test_tied_rubicon_plays_two_more_deals(api):
     state = api.add(game_id, announced(said(), said(), SIX_SIX)).json
     assert state["status"] == "finished"
     assert state["result"] == {"drawn": True}
+    assert state["winners"] == ["Ann", "Bob"]
 
 
 def test_au_cent_ends_when_the_target_is_reached(api):
@@ -358,3 +344,93 @@ def test_counting_cards_only_needs_totals(api):
     response = api.add(game_id, by_hands("P8", trick_winners=P8_WINNERS))
     assert response.status_code == 422
     assert response.json["errors"][0]["field"] == "trick_winners"
+
+
+# ---------------------------------------------------------------------------
+# Rules, exactly: the cases of tests/test_piquet_rules.py through the API (Ann elder in deal 1)
+
+
+@pytest.mark.parametrize("case", sorted(IMPOSSIBLE))
+def test_announcements_impossible_in_twelve_cards_are_refused(api, app: Flask, case):
+    elder, younger, problems = IMPOSSIBLE[case]
+    game_id = start(api, dealer="Bob")
+    before = dump_database(app)
+    response = api.add(game_id, announced(elder, younger, SIX_SIX))
+    assert response.status_code == 422
+    assert [(error["field"], error["message"]) for error in response.json["errors"]] == problems
+    assert dump_database(app) == before
+
+
+@pytest.mark.parametrize("case", sorted(POSSIBLE))
+def test_announcements_twelve_cards_can_hold_are_accepted(api, case):
+    elder, younger = POSSIBLE[case]
+    response = api.add(start(api, dealer="Bob"), announced(elder, younger, SIX_SIX))
+    assert response.status_code == 201, response.json
+    assert response.json["rounds"][0]["input"]["declarations"]["younger"]["sets"] == sorted(
+        younger["sets"], key=lambda group: (group["count"], -"AKQJT".index(group["rank"])), reverse=True
+    )
+
+
+@pytest.mark.parametrize("case", sorted(BLANCHE_CLAIMS))
+def test_carte_blanche_claims_checked_against_the_cards(api, app: Flask, case):
+    blanche, elder, younger, problem = BLANCHE_CLAIMS[case]
+    game_id = start(api, dealer="Bob")
+    before = dump_database(app)
+    response = api.add(game_id, {"hands": with_courts(elder, younger), "blanche": blanche, "trick_winners": SIX_SIX})
+    if problem is None:
+        assert response.status_code == 201, response.json
+        assert response.json["rounds"][0]["events"][0] == f"blanche:{next(iter(blanche))}"
+        return
+    assert response.status_code == 422
+    assert [(error["field"], error["message"]) for error in response.json["errors"]] == [problem]
+    assert dump_database(app) == before
+
+
+def test_the_referee_names_elder_and_younger_in_a_blanche_refusal(api):
+    hands = with_courts(6, 4)
+    response = referee(api, {**hands, "blanche": {"elder": True}})
+    assert response.status_code == 422
+    assert response.json["errors"] == [
+        {
+            "field": "blanche.elder",
+            "message": "elder cannot have been dealt a carte blanche: elder takes at most 5 cards from the talon, "
+            "and these 12 cards hold 6 kings, queens and jacks.",
+        }
+    ]
+
+
+@pytest.mark.parametrize("tricks", sorted(CARDS))
+def test_cards_from_seven_to_eleven_tricks_and_capot(api, tricks):
+    _line, event = CARDS[tricks]
+    raw = announced(said(), said(), "E" * tricks + "Y" * (12 - tricks))
+    response = api.add(start(api, dealer="Bob"), raw)
+    assert response.status_code == 201
+    assert response.json["rounds"][0]["events"] == [event]
+
+
+@pytest.mark.parametrize(("options", "message"), TARGETS)
+def test_target_from_50_to_1000_and_refused_with_rubicon(api, options, message):
+    response = api.create("piquet", PLAYERS, options=options)
+    if message is None:
+        assert response.status_code == 201, response.json
+        assert api.get(response.json["id"]).json["options"]["target"] == options.get("target", 100)
+        return
+    assert response.status_code == 422
+    assert [(error["field"], error["message"]) for error in response.json["errors"]] == [("options.target", message)]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(deals, st.data())
+def test_announcements_from_real_hands_are_accepted_and_a_clash_refused(api, hands, data):
+    declared = announce_both(hands, data)
+    game_id = start(api, dealer="Bob")
+    response = api.add(game_id, {"declarations": declared, "trick_winners": SIX_SIX})
+    assert response.status_code == 201, response.json
+    clash = a_clash(declared, data)
+    if clash is None:
+        return
+    clashing, field = clash
+    refused = api.add(game_id, {"declarations": clashing, "trick_winners": SIX_SIX})
+    assert refused.status_code == 422
+    errors = refused.json["errors"]
+    assert field in [error["field"] for error in errors] or "There are only four" in errors[0]["message"]

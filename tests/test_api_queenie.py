@@ -7,9 +7,14 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from referee.games.base import make_setup
+from referee.games.queenie import play as qp
+from referee.games.queenie import rules as queenie
 from tests.conftest import Api, dump_database
+from tests.test_queenie_play import EVERY_DIAMOND_DEAD, Table, honest, honest_last, run_machine
 
 FOUR = ["Alice", "Bruno", "Chloé", "Denis"]
+THREE = ["A", "B", "C"]
 FIVE = [*FOUR, "Émile"]
 NOBODY: dict[str, str | None] = {"S": None, "H": None, "D": None, "C": None}
 TABLE_0 = {"S": 0, "H": 0, "D": 0, "C": 0, "pot": 0}
@@ -357,6 +362,172 @@ def test_pay_per_card_through_the_api(api: Api) -> None:
     assert state["status"] == "finished"
     assert state["winners"] == ["Bruno"]
     assert state["unclaimed"] == 0
+
+
+def test_the_player_who_went_out_may_be_left_out_of_cards_left(api: Api) -> None:
+    game_id = new_game(api, FOUR, "Alice", start_chips=10, pay_per_card=True)
+    raw = deal(all_on("H", FOUR), {"H": "Bruno"}, out="Bruno", cards_left={"Alice": 5, "Chloé": 10, "Denis": 3})
+    state = played(api, game_id, raw)
+    assert state["totals"] == {"Alice": 3, "Bruno": 32, "Chloé": 0, "Denis": 5}
+    assert state["rounds"][0]["input"]["cards_left"] == {"Alice": 5, "Bruno": 0, "Chloé": 10, "Denis": 3}
+
+
+def test_pay_per_card_is_paid_from_what_each_has_after_the_queens_and_the_pot(api: Api) -> None:
+    game_id = new_game(api, FOUR, "Alice", start_chips=2, pay_per_card=True)
+    raw = deal(all_on("H", FOUR), {"H": "Chloé"}, out="Bruno", cards_left={"Alice": 5, "Chloé": 10, "Denis": 3})
+    state = played(api, game_id, raw)
+    # Chloé takes the 4 chips on Q♥ and pays them for her 10 cards; Alice and Denis have nothing left.
+    assert state["rounds"][0]["scores"] == {"Alice": -2, "Bruno": 6, "Chloé": -2, "Denis": -2}
+    assert state["totals"] == {"Alice": 0, "Bruno": 8, "Chloé": 0, "Denis": 0}
+
+
+TOO_MANY = "{name}: this cannot be more than {most}, the cards dealt less the queens played."
+
+
+@pytest.mark.parametrize(
+    ("raw", "errors"),
+    [
+        (
+            deal(all_on("H", FOUR), out="Bruno", cards_left={"Alice": 1, "Chloé": 12, "Denis": 1}),
+            [("cards_left.Chloé", TOO_MANY.format(name="Chloé", most=11))],
+        ),
+        (
+            deal(
+                all_on("H", FOUR),
+                {"S": "Denis", "D": "Denis"},
+                out="Bruno",
+                buyer="Denis",
+                cards_left={"Alice": 1, "Chloé": 1, "Denis": 9},
+            ),
+            [("cards_left.Denis", TOO_MANY.format(name="Denis", most=8))],
+        ),
+        (
+            deal(all_on("H", FOUR), out="Bruno", cards_left={"Alice": -1, "Chloé": 1, "Denis": 1}),
+            [("cards_left.Alice", "Alice: this cannot be less than 1.")],
+        ),
+        (
+            deal(all_on("H", FOUR), out="Bruno", cards_left={"Alice": 0, "Chloé": 1, "Denis": 1}),
+            [("cards_left.Alice", "Only Bruno went out: Alice still holds a card.")],
+        ),
+        (
+            deal(all_on("H", FOUR), out="Bruno", cards_left={"Alice": 1, "Bruno": 1, "Chloé": 1, "Denis": 1}),
+            [("cards_left.Bruno", "Bruno went out and has no card left.")],
+        ),
+        (
+            deal(all_on("H", FOUR), out="Bruno", cards_left={"Alice": 1, "Chloé": 1}),
+            [("cards_left.Denis", "Missing the cards left for Denis.")],
+        ),
+        (
+            deal(all_on("H", FOUR), cards_left={"Alice": 1, "Chloé": 1, "Denis": 1}),
+            [("cards_left", "Nobody went out, so nobody pays for the cards left.")],
+        ),
+    ],
+    ids=["too-many", "bought-and-queens", "negative", "none-left", "out-holds-one", "other-missing", "blocked"],
+)
+def test_cards_left_refusals_name_the_player(
+    app: Flask, api: Api, raw: dict[str, Any], errors: list[tuple[str, str]]
+) -> None:
+    game_id = new_game(api, FOUR, "Alice", start_chips=10, pay_per_card=True)
+    before = dump_database(app)
+    response = api.add(game_id, raw)
+    assert response.status_code == 422, response.json
+    assert [(error["field"], error["message"]) for error in response.json["errors"]] == errors
+    assert dump_database(app) == before
+
+
+# --- issue 11: options within their range, drop-outs, the end ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("options", "field", "message"),
+    [
+        ({"rounds": 0}, "options.rounds", "This option must be at least 1."),
+        ({"rounds": 51}, "options.rounds", "This option must be at most 50."),
+        ({"start_chips": 1}, "options.start_chips", "This option must be at least 2."),
+        ({"start_chips": 1001}, "options.start_chips", "This option must be at most 1000."),
+        ({"leftover": "keep"}, "options.leftover", "This option must be one of: leave, split."),
+    ],
+)
+def test_options_out_of_range_are_refused(
+    app: Flask, api: Api, options: dict[str, Any], field: str, message: str
+) -> None:
+    before = dump_database(app)
+    response = api.create("queenie", FOUR, options)
+    assert response.status_code == 422
+    assert response.json["errors"] == [{"field": field, "message": message}]
+    assert dump_database(app) == before
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"rounds": 1}, {"rounds": 50}, {"start_chips": 2}, {"start_chips": 1000}, {"leftover": "split"}],
+)
+def test_options_at_the_ends_of_their_range_are_accepted(api: Api, options: dict[str, Any]) -> None:
+    response = api.create("queenie", FOUR, options)
+    assert response.status_code == 201
+    assert {name: response.json["options"][name] for name in options} == options
+    if "start_chips" in options:
+        assert response.json["totals"] == dict.fromkeys(FOUR, options["start_chips"])
+
+
+def test_after_a_drop_out_the_turns_and_the_split_count_the_players_still_in(api: Api) -> None:
+    """Chloé pays for 10 cards in deal 1 and drops out; Bruno and Denis deal, the turn is over without her,
+    and the 16 chips left on the table go 5 each to Alice, Bruno and Denis (1 unclaimed)."""
+    game_id = new_game(
+        api, FOUR, "Alice", start_chips=10, pay_per_card=True, rounds=1, bankrupt="drop", leftover="split"
+    )
+    still_in = ["Alice", "Bruno", "Denis"]
+    state = played(api, game_id, deal(all_on("S", FOUR), out="Bruno", cards_left={"Alice": 1, "Chloé": 10, "Denis": 1}))
+    assert state["totals"] == {"Alice": 7, "Bruno": 22, "Chloé": 0, "Denis": 7}
+    assert state["dropped"] == ["Chloé"]
+    assert state["next"]["deal_of"] == 3
+    state = played(api, game_id, deal(all_on("H", still_in)))
+    assert state["status"] == "playing"
+    assert state["next"]["dealer"] == "Denis"
+    state = played(api, game_id, deal(all_on("H", still_in)))
+    assert state["status"] == "finished"
+    assert state["rounds"][-1]["events"] == ["blocked", "split"]
+    assert state["totals"] == {"Alice": 8, "Bruno": 23, "Chloé": 0, "Denis": 8}
+    assert state["table"] == table(pot=1)
+    assert state["unclaimed"] == 1
+    assert state["winners"] == ["Bruno"]
+
+
+# --- issue 11: the play-along's deals go through the API ---------------------------------------------------
+
+
+def _played_along(hands: dict[str, list[str]], chooser: Any) -> Any:
+    setup = make_setup(queenie, THREE, {}, "A")
+    return run_machine(qp.start_deal(setup, THREE, "A", None), Table(hands, chooser=chooser))
+
+
+def _along_input(deal_played: Any) -> dict[str, Any]:
+    return deal(all_on("S", THREE), deal_played.queens, out=deal_played.out, referee=deal_played.record())
+
+
+def test_every_diamond_dead_the_lowest_heart_opens_and_the_deal_is_recorded(api: Api) -> None:
+    hands = {player: cards for player, cards in EVERY_DIAMOND_DEAD.items() if player != "dead"}
+    along = _played_along(hands, honest)
+    assert along.answers[:14] == (None,) * 13 + ("A",)  # the 13 diamonds dead, then A has the A♥
+    game_id = new_game(api, THREE, "A")
+    state = played(api, game_id, _along_input(along))
+    assert state["rounds"][0]["input"]["referee"] == {"answers": list(along.answers), "flags": []}
+    assert state["rounds"][0]["events"] == ["queen:H:C", "queen:C:C", "blocked"]
+
+
+def test_either_of_two_lowest_cards_of_the_same_rank_is_accepted(api: Api) -> None:
+    """A holds A♠ and A♣ when owing black: either may be played, and neither deal is flagged."""
+    hands = {player: list(cards) for player, cards in EVERY_DIAMOND_DEAD.items() if player != "dead"}
+    hands["A"][hands["A"].index("6S")], hands["B"][hands["B"].index("AS")] = "AS", "6S"
+    spade, club = _played_along(hands, honest), _played_along(hands, honest_last)
+    assert ("AS", "A") in spade.played and ("AC", "A") in club.played
+    events = []
+    for along in (spade, club):
+        assert along.flags == ()
+        state = played(api, new_game(api, THREE, "A"), _along_input(along))
+        assert state["rounds"][0]["input"]["referee"]["flags"] == []
+        events.append(state["rounds"][0]["events"])
+    assert events == [["queen:S:C", "queen:H:C", "blocked"], ["queen:H:C", "queen:C:C", "blocked"]]
 
 
 # --- corrections, undo and the end ---------------------------------------------------------

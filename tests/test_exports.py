@@ -13,23 +13,13 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee.db import connect
+from referee.games import GAMES as REGISTERED
 from tests.conftest import Api, dump_database
+from tests.hearts_examples import H11_BY_SEAT
 from tests.test_api_piquet import P9_WINNERS, P10_LATER, announced, by_hands
 from tests.test_api_queenie import B_TAKES_ALL, FOUR, Q1, Q3, Q4
 
 PLAYERS = ["Alice", "Bruno", "Chloé", "Denis"]
-# (hearts taken per seat, seat that took the queen of spades) for the nine hands of H11.
-H11 = [
-    ([2, 4, 0, 7], 1),
-    ([0, 5, 6, 2], 0),
-    ([3, 0, 8, 2], 3),
-    ([0, 13, 0, 0], 1),
-    ([1, 0, 2, 10], 2),
-    ([4, 6, 0, 3], 3),
-    ([0, 2, 9, 2], 1),
-    ([5, 0, 4, 4], 0),
-    ([2, 3, 1, 7], 3),
-]
 
 
 def hand(hearts: list[int], queen: int, players: list[str] = PLAYERS) -> dict[str, Any]:
@@ -47,7 +37,7 @@ def play(api: Api, game: str, players: list[str], inputs: list[dict[str, Any]], 
 
 
 def hearts_h11(api: Api) -> str:
-    return play(api, "hearts", PLAYERS, [hand(*entry) for entry in H11])
+    return play(api, "hearts", PLAYERS, [hand(*entry) for entry in H11_BY_SEAT])
 
 
 def queenie_game(api: Api) -> str:
@@ -224,7 +214,7 @@ REFUSALS = [
     ),
     (
         ("game", "bridge"),
-        [("game", "Choose a game: hearts, queenie, piquet.")],
+        [("game", f"Choose a game: {', '.join(REGISTERED)}.")],
     ),
     (
         [("game", "piquet"), ("options", {"partie": "cent"})],

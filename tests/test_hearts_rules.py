@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.games import hearts
 from referee.games.base import Invalid, RoundInvalid, Setup, Standings, make_setup, replay
+from referee.games.hearts import rules as hearts
+from tests.events import words
 from tests.hearts_examples import H1_TO_H10, H11, H11_INPUTS, P3, P4, TABLE, cards, points
 
 MOON_MODES = ("add", "subtract", "choice", "safety", "off")
@@ -70,9 +71,9 @@ def test_worked_examples(players: list[str], options: dict[str, Any], raw: dict[
 def test_worked_example_sums_and_moon_events() -> None:
     h1 = replay(hearts, setup_of(), [cards(P4, [3, 0, 9, 1], "P2")]).rounds[0]
     assert sum(h1.scores.values()) == 26
-    assert h1.events == ()
+    assert words(h1.events) == ()
     h2 = replay(hearts, setup_of(), [cards(P4, [0, 0, 13, 0], "P3")]).rounds[0]
-    assert h2.events == ("moon:P3",)
+    assert words(h2.events) == ("moon:P3",)
     assert h2.details["shooter"] == "P3"
     assert h2.details["moon_applied"] == "add"
     h5 = replay(hearts, setup_of(P3), [cards(P3, [0, 13, 0], "P2")]).rounds[0]
@@ -80,7 +81,7 @@ def test_worked_example_sums_and_moon_events() -> None:
     h7 = replay(hearts, setup_of(P4, {"jack_of_diamonds": True}), [cards(P4, [4, 6, 3, 0], "P1", jack="P4")])
     assert sum(h7.rounds[0].scores.values()) == 16
     h10 = replay(hearts, setup_of(), [points(P4, [26, 0, 0, 0])]).rounds[0]
-    assert h10.events == ("moon:P1",)
+    assert words(h10.events) == ("moon:P1",)
     assert h10.input == {"points": {"P1": 26, "P2": 0, "P3": 0, "P4": 0}}
 
 
@@ -107,7 +108,7 @@ def test_h11_full_game_hand_by_hand() -> None:
         assert dict(result.scores) == by_seat(TABLE, scores)
         assert dict(result.totals) == by_seat(TABLE, totals)
         assert dict(after.totals) == by_seat(TABLE, totals)
-    assert replay(hearts, setup, H11_INPUTS[:4]).rounds[3].events == ("moon:Bruno",)
+    assert words(replay(hearts, setup, H11_INPUTS[:4]).rounds[3].events) == ("moon:Bruno",)
 
 
 def test_h11_ends_after_hand_nine_with_bruno_winning() -> None:
@@ -341,7 +342,7 @@ def test_safety_subtracts_when_adding_would_end_the_game_with_the_shooter_losing
     assert dict(result.scores) == by_seat(P4, [-26, 0, 0, 0])
     assert dict(shot.totals) == by_seat(P4, [15, 89, 0, 0])
     assert result.details["moon_applied"] == "subtract"
-    assert result.events == ("moon:P1",)
+    assert words(result.events) == ("moon:P1",)
     assert shot.status == "playing"
     # The same moon by P3, who would win after adding: add, and the game ends.
     by_leader = replay(hearts, setup, [*build_up, cards(P4, [0, 0, 13, 0], "P3")])
@@ -393,7 +394,7 @@ def test_points_entry_with_the_jack() -> None:
     assert last_scores(setup, [points(P4, [3, 6, 4, 3])]) == by_seat(P4, [3, 6, 4, 3])
     moon = replay(hearts, setup, [points(P4, [26, 0, 0, -10])]).rounds[0]
     assert dict(moon.scores) == by_seat(P4, [0, 26, 26, 16])
-    assert moon.events == ("moon:P1",)
+    assert words(moon.events) == ("moon:P1",)
     assert refusal(setup, points(P4, [3, 13, 9, 1])) == [
         ("points", "The points of one hand must add up to 16 (they add up to 26).")
     ]
@@ -406,6 +407,142 @@ def test_points_entry_with_the_jack() -> None:
 def test_points_entry_moon_under_subtract_and_off() -> None:
     assert last_scores(setup_of(P4, {"moon": "subtract"}), [points(P4, [0, 0, 26, 0])]) == by_seat(P4, [0, 0, -26, 0])
     assert last_scores(setup_of(P4, {"moon": "off"}), [points(P4, [0, 0, 26, 0])]) == by_seat(P4, [0, 0, 26, 0])
+
+
+# --- points from a paper sheet, exactly (rules/hearts.md) ---------------------------------------------------
+
+JACK = {"jack_of_diamonds": True}
+IMPOSSIBLE = (
+    "No hand gives these points: each player takes 0 to 13 hearts, one player the queen of spades (13)"
+    " and one player the jack of diamonds (−10)."
+)
+MOON_BY_ALICE = cards(TABLE, [13, 0, 0, 0], "Alice", jack="Alice")  # the shooter took the jack as well
+MOON_AND_DENIS_JACK = cards(TABLE, [13, 0, 0, 0], "Alice", jack="Denis")
+
+
+def test_issue_11_a_jack_moon_entered_as_points_is_read_as_a_moon() -> None:
+    setup = setup_of(TABLE, JACK)
+    paper = replay(hearts, setup, [points(TABLE, [16, 0, 0, 0])]).rounds[0]
+    by_cards = replay(hearts, setup, [MOON_BY_ALICE]).rounds[0]
+    assert dict(paper.scores) == by_seat(TABLE, [-10, 26, 26, 26])
+    assert dict(by_cards.scores) == by_seat(TABLE, [-10, 26, 26, 26])
+    assert words(paper.events) == words(by_cards.events) == ("moon:Alice",)
+    assert paper.details["shooter"] == "Alice"
+
+
+def test_issue_11_a_jack_moon_from_points_takes_the_moon_choice() -> None:
+    setup = setup_of(TABLE, {**JACK, "moon": "choice"})
+    subtract = points(TABLE, [16, 0, 0, 0], moon_choice="subtract")
+    assert last_scores(setup, [subtract]) == by_seat(TABLE, [-36, 0, 0, 0])
+    assert last_scores(setup, [{**MOON_BY_ALICE, "moon_choice": "subtract"}]) == by_seat(TABLE, [-36, 0, 0, 0])
+    assert last_scores(setup, [points(TABLE, [16, 0, 0, 0], moon_choice="add")]) == by_seat(TABLE, [-10, 26, 26, 26])
+    assert refusal(setup, points(TABLE, [16, 0, 0, 0])) == [
+        ("moon_choice", "Alice shot the moon: choose whether the others add 26 or Alice subtracts 26.")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("options", "extra"),
+    [
+        ({"moon": "add"}, {}),
+        ({"moon": "subtract"}, {}),
+        ({"moon": "choice"}, {"moon_choice": "add"}),
+        ({"moon": "choice"}, {"moon_choice": "subtract"}),
+        ({"moon": "safety"}, {}),
+        ({"moon": "off"}, {}),
+    ],
+)
+@pytest.mark.parametrize(
+    ("row", "by_cards"),
+    [([16, 0, 0, 0], MOON_BY_ALICE), ([26, 0, 0, -10], MOON_AND_DENIS_JACK)],
+    ids=["shooter-took-the-jack", "another-took-the-jack"],
+)
+def test_a_moon_read_from_points_scores_as_the_same_hand_by_cards(
+    options: dict[str, Any], extra: dict[str, Any], row: list[int], by_cards: dict[str, Any]
+) -> None:
+    setup = setup_of(TABLE, {**JACK, **options})
+    before = [cards(TABLE, [4, 6, 3, 0], "Bruno", jack="Chloé")]  # totals [4, 19, −7, 0] before the moon
+    paper = replay(hearts, setup, [*before, points(TABLE, row, **extra)])
+    played = replay(hearts, setup, [*before, {**by_cards, **extra}])
+    assert dict(paper.rounds[-1].scores) == dict(played.rounds[-1].scores)
+    assert words(paper.rounds[-1].events) == words(played.rounds[-1].events)
+    assert paper.rounds[-1].details["moon_applied"] == played.rounds[-1].details["moon_applied"]
+    assert dict(paper.totals) == dict(played.totals)
+
+
+def test_with_the_jack_a_row_of_16_is_not_a_moon_when_the_others_have_points() -> None:
+    setup = setup_of(TABLE, JACK)
+    result = replay(hearts, setup, [points(TABLE, [16, 10, -10, 0])]).rounds[0]
+    assert dict(result.scores) == by_seat(TABLE, [16, 10, -10, 0])
+    assert words(result.events) == ()
+    # Without the jack option a 16 is an ordinary row.
+    assert last_scores(setup_of(TABLE), [points(TABLE, [16, 10, 0, 0])]) == by_seat(TABLE, [16, 10, 0, 0])
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        [10, 10, -4, 0],  # the rules' example: the −4 and whoever took the queen would both need the jack
+        [-10, -10, 26, 10],  # two jacks
+        [20, 10, -8, -6],  # two players below 0
+        [26, 10, -10, -10],  # a moon of hearts and two jacks
+    ],
+)
+def test_rows_no_hand_can_produce_are_refused_with_the_jack(row: list[int]) -> None:
+    assert sum(row) == 16
+    assert refusal(setup_of(TABLE, JACK), points(TABLE, row)) == [("points", IMPOSSIBLE)]
+
+
+def _rows_a_hand_can_give(count: int, jack: bool) -> set[tuple[int, ...]]:
+    """Every points row of ``count`` players straight from the cards: hearts split, queen, jack."""
+    splits: list[tuple[int, ...]] = [()]
+    for _seat in range(count - 1):
+        splits = [split + (taken,) for split in splits for taken in range(13 - sum(split) + 1)]
+    rows = set()
+    for split in splits:
+        hearts_taken = (*split, 13 - sum(split))
+        for queen in range(count):
+            for holder in range(count) if jack else [None]:
+                rows.add(
+                    tuple(
+                        hearts_taken[seat] + (13 if seat == queen else 0) - (10 if seat == holder else 0)
+                        for seat in range(count)
+                    )
+                )
+    return rows
+
+
+@pytest.mark.parametrize("jack", [False, True], ids=["plain", "jack"])
+def test_every_row_that_adds_up_is_accepted_exactly_when_a_hand_gives_it(jack: bool) -> None:
+    """Three players, every row in range that adds up: accepted if and only if some deal of the cards gives it,
+    and read as a moon exactly in the shapes the rules name."""
+    setup = setup_of(P3, {"jack_of_diamonds": jack, "moon": "add"})
+    possible = _rows_a_hand_can_give(3, jack)
+    total, lowest = (16, -10) if jack else (26, 0)
+    moons = {(26, 0, 0)} | ({(16, 0, 0), (26, -10, 0), (26, 0, -10)} if jack else set())
+    state = hearts.initial(setup)
+    accepted = 0
+    for first in range(lowest, 27):
+        for second in range(lowest, 27):
+            third = total - first - second
+            if not lowest <= third <= 26:
+                continue
+            row = (first, second, third)
+            raw = points(P3, list(row))
+            try:
+                canonical = hearts.check_round(setup, state, raw)
+            except Invalid as error:
+                assert row not in possible, row
+                assert [problem.field for problem in error.problems] == ["points"]
+                continue
+            assert row in possible, row
+            accepted += 1
+            result = hearts.play(setup, state, canonical).rounds[0]
+            shooter = next((P3[seat] for seat in range(3) if row[seat:] + row[:seat] in moons), None)
+            assert result.details["shooter"] == shooter, row
+            if shooter is None:
+                assert dict(result.scores) == by_seat(P3, list(row))
+    assert accepted == len(possible)
 
 
 # --- end of the game --------------------------------------------------------------------------------------
@@ -467,7 +604,7 @@ def test_exact_reset_to_zero() -> None:
     result = standings.rounds[-1]
     assert dict(result.scores) == by_seat(P4, [25, 0, 1, 0])
     assert dict(result.totals) == by_seat(P4, [0, 1, 1, 0])
-    assert result.events == ("reset:P1",)
+    assert words(result.events) == ("reset:P1",)
     assert result.details["resets"] == ["P1"]
     assert standings.status == "playing"
     assert standings.next is not None
@@ -478,7 +615,7 @@ def test_exact_reset_to_fifty() -> None:
     setup = setup_of(P4, {"exact_reset": 50})
     standings = replay(hearts, setup, [points(P4, [25, 1, 0, 0])] * 4)
     assert dict(standings.totals) == by_seat(P4, [50, 4, 0, 0])
-    assert standings.rounds[-1].events == ("reset:P1",)
+    assert words(standings.rounds[-1].events) == ("reset:P1",)
     assert [result.events for result in standings.rounds[:3]] == [(), (), ()]
     assert standings.status == "playing"
     # Passing the target (not landing on it) still ends the game.
@@ -487,18 +624,18 @@ def test_exact_reset_to_fifty() -> None:
     over = replay(hearts, setup, [points(P4, [25, 1, 0, 0])] * 3 + [points(P4, [20, 0, 6, 0])] * 2)
     assert dict(over.totals) == by_seat(P4, [115, 3, 12, 0])
     assert over.status == "finished"
-    assert over.rounds[-1].events == ()
+    assert words(over.rounds[-1].events) == ()
 
 
 def test_exact_reset_by_a_moon() -> None:
     setup = setup_of(P4, {"target": 50, "exact_reset": 0})
     standings = replay(hearts, setup, [points(P4, [24, 2, 0, 0]), cards(P4, [0, 0, 13, 0], "P3")])
     assert dict(standings.totals) == by_seat(P4, [0, 28, 0, 26])
-    assert standings.rounds[-1].events == ("moon:P3", "reset:P1")
+    assert words(standings.rounds[-1].events) == ("moon:P3", "reset:P1")
     assert standings.status == "playing"
     from_paper = replay(hearts, setup, [points(P4, [24, 2, 0, 0]), points(P4, [0, 0, 26, 0])])
     assert from_paper.rounds[0] == standings.rounds[0]
-    assert from_paper.rounds[-1].events == ("moon:P3", "reset:P1")
+    assert words(from_paper.rounds[-1].events) == ("moon:P3", "reset:P1")
     assert dict(from_paper.totals) == by_seat(P4, [0, 28, 0, 26])
 
 
@@ -509,6 +646,68 @@ def test_exact_reset_must_be_below_the_target() -> None:
     with pytest.raises(Invalid) as error:
         setup_of(P4, {"exact_reset": 25})
     assert rendered(error) == [("options.exact_reset", "This option must be one of: 0, 50.")]
+
+
+@pytest.mark.parametrize(
+    ("target", "reset", "accepted"),
+    [(51, 50, True), (50, 50, False), (30, 50, False), (10, 50, False), (10, 0, True), (1000, 50, True)],
+)
+def test_reset_to_fifty_needs_a_target_above_fifty(target: int, reset: int, accepted: bool) -> None:
+    options = {"target": target, "exact_reset": reset}
+    if accepted:
+        assert setup_of(P4, options).options["exact_reset"] == reset
+        return
+    with pytest.raises(Invalid) as error:
+        setup_of(P4, options)
+    assert rendered(error) == [("options.exact_reset", "The reset score must be below the target.")]
+
+
+def test_reset_to_fifty_with_a_target_of_51() -> None:
+    setup = setup_of(P4, {"target": 51, "exact_reset": 50})
+    landed = replay(hearts, setup, [points(P4, [25, 1, 0, 0]), points(P4, [0, 25, 1, 0]), points(P4, [0, 25, 1, 0])])
+    assert dict(landed.totals) == by_seat(P4, [25, 50, 2, 0])
+    assert words(landed.rounds[-1].events) == ("reset:P2",)
+    assert landed.status == "playing"
+
+
+@pytest.mark.parametrize("reset", [0, 50])
+def test_exact_reset_cannot_be_chosen_with_a_number_of_hands(reset: int) -> None:
+    with pytest.raises(Invalid) as error:
+        setup_of(P4, {"hands": 3, "exact_reset": reset, "target": 1000})
+    assert rendered(error) == [
+        (
+            "options.exact_reset",
+            "A reset on the target cannot be chosen with a number of hands: the target then ends nothing.",
+        )
+    ]
+    assert setup_of(P4, {"hands": 3, "exact_reset": None}).options["hands"] == 3
+
+
+def test_with_a_number_of_hands_the_target_ends_nothing() -> None:
+    setup = setup_of(P4, {"hands": 2, "target": 10})
+    first = replay(hearts, setup, [points(P4, [0, 0, 26, 0])])
+    assert dict(first.totals) == by_seat(P4, [26, 26, 0, 26])
+    assert first.status == "playing"
+    assert first.next is not None
+    assert "near_target" not in first.next
+    landed = replay(hearts, setup_of(P4, {"hands": 3, "target": 13}), [points(P4, [13, 13, 0, 0])])
+    assert dict(landed.totals) == by_seat(P4, [13, 13, 0, 0])
+    assert landed.status == "playing"
+    assert words(landed.rounds[0].events) == ()
+    assert replay(hearts, setup, [points(P4, [0, 0, 26, 0])] * 2).status == "finished"
+
+
+@pytest.mark.parametrize(
+    ("name", "lowest", "highest"),
+    [("target", 10, 1000), ("hands", 1, 1000), ("pass_count", 1, 4)],
+)
+def test_option_ranges(name: str, lowest: int, highest: int) -> None:
+    for value in (lowest, highest):
+        assert setup_of(P4, {name: value}).options[name] == value
+    for value, message in ((lowest - 1, f"at least {lowest}"), (highest + 1, f"at most {highest}")):
+        with pytest.raises(Invalid) as error:
+            setup_of(P4, {name: value})
+        assert rendered(error) == [(f"options.{name}", f"This option must be {message}.")]
 
 
 TIE_INPUTS = [points(P4, [24, 1, 1, 0]), points(P4, [24, 0, 0, 2]), points(P4, [13, 0, 0, 13])]
@@ -832,4 +1031,4 @@ def test_points_rows_that_add_up_score_as_written(data: st.DataObject) -> None:
     row = points(players, values)
     standings = replay(hearts, setup_of(players, {"moon": data.draw(st.sampled_from(MOON_MODES))}), [row])
     assert dict(standings.rounds[0].scores) == by_seat(players, values)
-    assert standings.rounds[0].events == ()
+    assert words(standings.rounds[0].events) == ()

@@ -11,19 +11,9 @@ from flask.testing import FlaskClient
 
 from referee import create_app
 from tests.conftest import dump_database
+from tests.hearts_examples import H11_BY_SEAT
 
 PLAYERS = ["Alice", "Bruno", "Chloé", "Denis"]
-H11 = [
-    ([2, 4, 0, 7], 1),
-    ([0, 5, 6, 2], 0),
-    ([3, 0, 8, 2], 3),
-    ([0, 13, 0, 0], 1),
-    ([1, 0, 2, 10], 2),
-    ([4, 6, 0, 3], 3),
-    ([0, 2, 9, 2], 1),
-    ([5, 0, 4, 4], 0),
-    ([2, 3, 1, 7], 3),
-]
 
 
 def new_game_form(players: list[str], **options: str) -> dict[str, str]:
@@ -107,7 +97,7 @@ def test_table_shows_the_next_hand_with_every_recipient(client: FlaskClient) -> 
 
 def test_whole_game_h11_through_the_forms(client: FlaskClient) -> None:
     location = start_hearts(client)
-    for number, (hearts, queen) in enumerate(H11, start=1):
+    for number, (hearts, queen) in enumerate(H11_BY_SEAT, start=1):
         response = client.post(f"{location}/round", data=hand_form(number, hearts, queen))
         assert response.status_code == 303, field_errors(response.get_data(as_text=True))
     page = client.get(location).get_data(as_text=True)
@@ -163,7 +153,7 @@ def test_double_tap_stores_the_hand_once(app: Flask, client: FlaskClient) -> Non
 
 def test_correcting_a_hand_recomputes_everything_after_it(client: FlaskClient) -> None:
     location = start_hearts(client)
-    for number, (hearts, queen) in enumerate(H11[:3], start=1):
+    for number, (hearts, queen) in enumerate(H11_BY_SEAT[:3], start=1):
         client.post(f"{location}/round", data=hand_form(number, hearts, queen))
     edit_page = client.get(f"{location}/round/1").get_data(as_text=True)
     assert re.search(r'name="hearts-3"[^>]*value="7"', edit_page)
@@ -199,7 +189,7 @@ def test_undo_asks_then_removes_the_last_hand(app: Flask, client: FlaskClient) -
     assert "Undo hand 1?" in confirm
     assert len(dict(dump_database(app))["rounds"]) == 1
     response = client.post(f"{location}/undo", data={"number": "1"}, follow_redirects=True)
-    assert "Round 1 undone." in response.get_data(as_text=True)
+    assert "Hand 1 undone." in response.get_data(as_text=True)
     assert dict(dump_database(app))["rounds"] == []
     audit = [row["action"] for row in dict(dump_database(app))["audit"]]
     assert audit == ["add", "undo"]

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.games import queenie
-from referee.games import queenie_play as qp
 from referee.games.base import Invalid, make_setup
+from referee.games.queenie import play as qp
+from referee.games.queenie import rules as queenie
 
 FOUR = ["A", "B", "C", "D"]
 
@@ -239,10 +239,59 @@ def test_the_count_ends_the_deal_and_more_cards_than_dealt_are_flagged() -> None
     assert deal.result()["cards_left"]["X"] == 0
 
 
-def test_every_diamond_dead_opens_with_the_lowest_black_from_the_dealers_left() -> None:
+def test_every_diamond_dead_the_lowest_live_heart_opens() -> None:
     deal = qp.replay(three({"X": 13, "Y": 13, "Z": 13}), [None] * 13)
-    assert deal.question == qp.Question("lowest", player="X", colour="black", first="X")
+    assert deal.question == qp.Question("open", card="AH")
     assert len(deal.dead) == 13
+    assert None in qp.choices(deal) and "Y" in qp.choices(deal)
+    deal = qp.replay(deal, [None, "Y"])  # A♥ dead as well: the 2♥ opens
+    assert deal.events[-1] == qp.Event("play", player="Y", card="2H", how="open")
+    assert deal.question == qp.Question("next", card="3H")
+    # No real deal has every red card dead; the machine still goes on: the dealer's left owes a black card.
+    nothing_red = qp.replay(three({"X": 13, "Y": 13, "Z": 13}), [None] * 26)
+    assert nothing_red.question == qp.Question("lowest", player="X", colour="black", first="X")
+
+
+# Three players, A deals and keeps; the dead packet is the thirteen diamonds.
+EVERY_DIAMOND_DEAD = hands_of(
+    "B 2♥ 5♥ 9♥ A♠ 4♠ 8♠ J♠ 2♣ 5♣ 8♣ J♣ K♣ 7♠ · C 3♥ 6♥ 10♥ Q♥ 2♠ 5♠ 9♠ Q♠ 3♣ 6♣ 9♣ Q♣ 7♣ · "
+    "A 4♥ 7♥ 8♥ J♥ K♥ 3♠ 6♠ 10♠ K♠ A♣ 4♣ 10♣ A♥ · "
+    "dead A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦"
+)
+
+
+def test_every_diamond_dead_in_a_real_deal_the_holder_of_the_ace_of_hearts_opens() -> None:
+    setup = make_setup(queenie, ["A", "B", "C"], {}, "A")
+    start = qp.start_deal(setup, ["A", "B", "C"], "A", None)
+    assert dict(start.dealt) == {"B": 13, "C": 13, "A": 13}
+    hands = {player: cards for player, cards in EVERY_DIAMOND_DEAD.items() if player != "dead"}
+    assert {player: len(cards) for player, cards in hands.items()} == dict(start.dealt)
+    assert len({card for cards in EVERY_DIAMOND_DEAD.values() for card in cards}) == 52
+    deal = run_machine(start, Table(hands))
+    opening = next(event for event in deal.events if event.kind == "play")
+    assert opening == qp.Event("play", player="A", card="AH", how="open")
+    assert [event.card for event in deal.events if event.kind == "dead"] == [rank + "D" for rank in qp.ORDER]
+    assert deal.flags == ()
+    expected = simulate(start.seats, hands, Table(hands))
+    assert [(player, card) for card, player in deal.played] == [(p, c) for p, c, _how in expected.plays]
+    assert expected.plays[0] == ("A", "AH", "open")
+
+
+@pytest.mark.parametrize(("first", "second"), [("4S", "4C"), ("4C", "4S")])
+def test_of_two_lowest_cards_of_the_same_rank_either_may_be_played(first: str, second: str) -> None:
+    """X holds A♦ 4♠ 4♣ 9♥; the 2♦, both fives and the 10♥ are dead. X switches to black with either four,
+    later plays the other: neither order is flagged. Had X switched with a 6♠, the later four would be."""
+    start = qp.start(["X", "Y", "Z"], {"X": 4, "Y": 5, "Z": 5})
+    owes_black = qp.replay(start, ["X", None])
+    assert owes_black.question == qp.Question("lowest", player="X", colour="black", first="X")
+    assert first in qp.choices(owes_black) and second in qp.choices(owes_black)
+    deal = qp.replay(owes_black, [first, None, "9H", None])
+    assert deal.question == qp.Question("lowest", player="X", colour="black", first="X")
+    deal = qp.answer(deal, second)
+    assert deal.over and deal.out == "X"
+    assert deal.flags == ()
+    higher_first = qp.replay(owes_black, ["6S", None, "9H", None, second])
+    assert higher_first.flags == (qp.Flag("not_lowest", "X", second, other="6S"),)
 
 
 def test_refused_answers() -> None:
@@ -355,6 +404,11 @@ def honest(_player: str, cards: list[str]) -> str:
     return min(cards, key=lambda card: (qp.rank_of(card), "SHDC".index(card[1])))
 
 
+def honest_last(_player: str, cards: list[str]) -> str:
+    """The lowest card too, but of two of the same rank the one in the last suit in ♠♥♦♣ order."""
+    return min(cards, key=lambda card: (qp.rank_of(card), -"SHDC".index(card[1])))
+
+
 def highest(_player: str, cards: list[str]) -> str:
     return max(cards, key=lambda card: (qp.rank_of(card), "SHDC".index(card[1])))
 
@@ -424,7 +478,8 @@ def simulate(seats: Sequence[str], hands: Mapping[str, list[str]], table: Table)
         queens = {suit: next((p for p, card, _how in plays if card == "Q" + suit), None) for suit in "SHDC"}
         return Outcome(queens, out, plays)
 
-    opening = next((rank + "D" for rank in qp.ORDER if rank + "D" in holder), None)
+    # A♦, else the lowest live diamond; every diamond dead, the lowest live heart.
+    opening = next((rank + suit for suit in "DH" for rank in qp.ORDER if rank + suit in holder), None)
     duty: tuple[str, str] | None = None
     if opening is None:
         duty = (seats[0], "black")
@@ -516,6 +571,18 @@ def test_an_honest_table_is_never_flagged_and_matches_a_direct_simulation(deal_d
         "referee": deal.record(),
     }
     queenie.check_round(setup, state, raw)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(deals())
+def test_a_table_playing_the_other_card_of_the_same_lowest_rank_is_never_flagged(deal_drawn: Any) -> None:
+    setup, players, dealer, buyer, hands = deal_drawn
+    start = qp.start_deal(setup, players, dealer, buyer)
+    deal = run_machine(start, Table(hands, chooser=honest_last))
+    expected = simulate(start.seats, hands, Table(hands, chooser=honest_last))
+    assert deal.flags == ()
+    assert deal.queens == expected.queens and deal.out == expected.out
+    assert [(player, card) for card, player in deal.played] == [(p, c) for p, c, _how in expected.plays]
 
 
 def expected_cheat_flags(cheater: str, plays: list[tuple[str, str, str]]) -> list[tuple[str, str]]:

@@ -11,58 +11,24 @@ import pytest
 from flask.testing import FlaskClient
 
 from tests.conftest import Api
+from tests.hearts_examples import H11_INPUTS
+from tests.test_piquet_rules import P10_DEALS
 
 # --- three finished games, built through the API ----------------------------------------------------
 
 HEARTS_PLAYERS = ["Alice", "Bruno", "Chloé", "Denis"]
-# H11 (shared/rules/hearts.md): hearts taken per seat and who took the queen of spades; Alice deals first.
-H11 = [
-    ([2, 4, 0, 7], "Bruno"),
-    ([0, 5, 6, 2], "Alice"),
-    ([3, 0, 8, 2], "Denis"),
-    ([0, 13, 0, 0], "Bruno"),
-    ([1, 0, 2, 10], "Chloé"),
-    ([4, 6, 0, 3], "Denis"),
-    ([0, 2, 9, 2], "Bruno"),
-    ([5, 0, 4, 4], "Alice"),
-    ([2, 3, 1, 7], "Denis"),
-]
-H11_TOTALS = {"Alice": 69, "Bruno": 46, "Chloé": 69, "Denis": 102}
 
 
 def hearts_inputs() -> list[dict[str, Any]]:
-    return [{"hearts": dict(zip(HEARTS_PLAYERS, taken, strict=True)), "queen": queen} for taken, queen in H11]
+    return H11_INPUTS
 
 
 PIQUET_PLAYERS = ["Ann", "Bob"]
-P9 = ("AS JS 9S 8S AH KH QH JH 8H JC 9C KD", "QS TS TH AC KC QC TC AD QD JD TD 7D")
-
-
-def said(point: str | None = None, sequences: str = "", sets: str = "") -> dict[str, Any]:
-    """A declaration written short: point "5/49", sequences "4K 3Q" (length, top), sets "3K 4T" (count, rank)."""
-    cards, _, value = (point or "").partition("/")
-    return {
-        "blanche": False,
-        "point": {"cards": int(cards), "value": int(value)} if point else None,
-        "sequences": [{"length": int(item[0]), "top": item[1]} for item in sequences.split()],
-        "sets": [{"rank": item[1], "count": int(item[0])} for item in sets.split()],
-    }
 
 
 def piquet_inputs() -> list[dict[str, Any]]:
     """The Rubicon partie P10 (shared/rules/piquet.md): Bob deals first; Ann wins 118 points."""
-    later = [
-        (said(sets="4K"), said("4/40", "4K 3Q"), "EEEEEEEEEYYY"),
-        (said("5/49", sets="4K"), said(sequences="4K 3Q"), "EEEEEEEEEEEY"),
-        (said(sequences="4K"), said("5/49"), "EEEEEEEEEEYE"),
-        (said(sequences="4K 3Q"), said("4/40", sets="3K 3Q"), "EEEEEEEEEEYE"),
-        (said(), said(sets="3K"), "EEEEEYYYYYYE"),
-    ]
-    first = {"hands": {"elder": P9[0], "younger": P9[1]}, "trick_winners": "EEEEEYYYYYEE"}
-    return [first] + [
-        {"declarations": {"elder": elder, "younger": younger}, "trick_winners": winners}
-        for elder, younger, winners in later
-    ]
+    return P10_DEALS
 
 
 PIQUET_TOTALS = {"Ann": 131, "Bob": 113}
@@ -165,7 +131,7 @@ def test_piquet_sheet_gives_points_won_and_the_events(api: Api) -> None:
     assert "Partie: Rubicon: six deals, a loser under 100 is rubiconed" in words
     assert "Ann wins 118 points" in words
     assert "131 − 113 + 100 = 118." in words
-    assert "point: elder" in words and "cards: elder" in words
+    assert "point: Ann" in words and "cards: Ann" in words  # Ann is elder in deal 1
 
 
 def test_queenie_sheet_gives_final_chips_and_unclaimed_chips(api: Api) -> None:

@@ -10,7 +10,7 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOG = ROOT / "referee" / "translations" / "fr" / "LC_MESSAGES" / "messages.po"
-KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "_l": None}
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "NP_": (1, 2), "_l": None}
 
 
 def source_messages() -> set[str]:

@@ -12,12 +12,17 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 
 def N_(message: str) -> str:
     """Mark a message for translation without translating it (Babel keyword)."""
     return message
+
+
+def NP_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular and plural message for translation (Babel keyword), for ``ngettext``."""
+    return singular, plural
 
 
 @dataclass(frozen=True)
@@ -115,6 +120,34 @@ class Setup:
 
 
 @dataclass(frozen=True)
+class Event:
+    """Something the rules say happened in a round: a moon, a queen collected, a repique.
+
+    Events are data: each game defines small frozen subclasses whose fields say who (and
+    which card). ``str(event)`` is the JSON API's short form, the ``word`` then each value of
+    :meth:`subject` (``moon:Bruno``, ``queen:S:Alice``); :meth:`describe` words it for people
+    from ``message``, an English format string marked for translation, and :meth:`params`.
+    ``strong`` marks the events a page sets in bold.
+    """
+
+    word: ClassVar[str]
+    message: ClassVar[str]
+    strong: ClassVar[bool] = False
+
+    def __str__(self) -> str:
+        return ":".join([self.word, *self.subject()])
+
+    def subject(self) -> tuple[str, ...]:
+        return tuple(str(getattr(self, field.name)) for field in dataclasses.fields(self))
+
+    def params(self) -> dict[str, Any]:
+        return {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
+
+    def describe(self, translate: Callable[[str], str] = lambda text: text) -> str:
+        return translate(self.message) % self.params()
+
+
+@dataclass(frozen=True)
 class RoundResult:
     """One round after scoring. ``details`` is game-specific, for the pages."""
 
@@ -122,7 +155,7 @@ class RoundResult:
     input: Mapping[str, Any]
     scores: Mapping[str, int]
     totals: Mapping[str, int]
-    events: tuple[str, ...] = ()
+    events: tuple[Event, ...] = ()
     details: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
 
@@ -149,7 +182,7 @@ class Standings:
 
 
 class Game(Protocol):
-    """What every game module provides (see ``referee/games/hearts.py``).
+    """What every game's rules module provides (``referee/games/<game>/rules.py``).
 
     A game is a fold: ``initial`` gives the state before round 1, ``check_round``
     validates one raw input against the state so far and returns it in canonical

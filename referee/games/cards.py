@@ -20,6 +20,12 @@ _SYMBOL_TO_SUIT = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
+def card_label(code: str) -> str:
+    """A card as rank and suit symbol, e.g. ``Q♠`` (pages write its name beside it)."""
+    rank = "10" if code[0] == "T" else code[0]
+    return rank + SUIT_SYMBOLS[code[1]]
+
+
 def parse_card(token: str) -> str | None:
     """The code for one written card, or None if it is not a card."""
     text = token.strip().upper()

@@ -7,21 +7,35 @@ function wholeNumber(text) {
   return /^-?\d+$/.test(value) ? parseInt(value, 10) : null;
 }
 
+// The rule pieces below are the Python rules' (checked by tests/browser/test_scripts_match_rules.py).
+
+// Hearts' counts as the rules take them (referee/games/hearts/form.py): one player left blank
+// takes what nobody else took; otherwise a blank stays null.
+function effectiveCounts(typed, total) {
+  const left = total - typed.reduce((acc, value) => acc + (value || 0), 0);
+  const blanks = typed.filter((value) => value === null).length;
+  return typed.map((value) => (value === null && blanks === 1 && left >= 0 ? left : value));
+}
+
+// Hearts' moon (referee/games/hearts/rules.py): the seat that took the queen shot it by taking
+// every heart; null if nobody did.
+function moonShooter(counts, queenSeat, total) {
+  return queenSeat !== null && counts[queenSeat] === total ? queenSeat : null;
+}
+
+window.refereeApp = { wholeNumber, effectiveCounts, moonShooter };
+
 function refreshCounts(fieldset) {
   const total = parseInt(fieldset.dataset.total, 10);
   const inputs = [...fieldset.querySelectorAll("[data-count]")];
   const typed = inputs.map((input) => wholeNumber(input.value));
-  const sum = typed.reduce((acc, value) => acc + (value || 0), 0);
-  const blanks = inputs.filter((input, index) => typed[index] === null);
-  const left = total - sum;
+  const left = total - typed.reduce((acc, value) => acc + (value || 0), 0);
   const counter = fieldset.querySelector("[data-left-count]");
   if (counter) counter.textContent = String(left);
-  inputs.forEach((input) => { input.placeholder = ""; });
-  const effective = typed.slice();
-  if (blanks.length === 1 && left >= 0) {
-    blanks[0].placeholder = String(left);
-    effective[inputs.indexOf(blanks[0])] = left;
-  }
+  const effective = effectiveCounts(typed, total);
+  inputs.forEach((input, index) => {
+    input.placeholder = typed[index] === null && effective[index] !== null ? String(effective[index]) : "";
+  });
   inputs.forEach((input, index) => {
     const row = input.closest("[data-player-row]");
     row.querySelectorAll("[data-set]").forEach((chip) => {
@@ -35,8 +49,7 @@ function refreshMoon(form, counts, total) {
   const choice = form.querySelector("[data-moon-choice]");
   if (!choice) return;
   const queen = form.querySelector("input[name=queen]:checked");
-  const shooter = counts.indexOf(total);
-  choice.hidden = !(queen && shooter >= 0 && String(shooter) === queen.value);
+  choice.hidden = moonShooter(counts, queen ? wholeNumber(queen.value) : null, total) === null;
 }
 
 function applyAdjust(form, command) {

@@ -19,7 +19,8 @@
     return role === "elder" ? "younger" : "elder";
   }
 
-  // --- Combinations of one hand (the same as referee/games/piquet.py) -------
+  // --- Combinations of one hand (as referee/games/piquet/combinations.py) -----
+  // tests/browser/test_scripts_match_rules.py checks them against the Python rules.
 
   function findPoint(cards) {
     let best = null;
@@ -203,23 +204,33 @@
 
   // --- Running play points from the trick winners -------------------------------
 
+  // Play points and tricks so far from the trick winners ("E"/"Y" each, a string or an array), as
+  // referee/games/piquet/play.py: elder leads the first trick and the winner leads the next; a lead
+  // scores 1, a capture 1, and the last trick 1 more once all twelve are played.
+  function playPoints(winners) {
+    const points = { E: 0, Y: 0 };
+    const tricks = { E: 0, Y: 0 };
+    let leader = "E";
+    for (const winner of winners) {
+      points[leader] += 1;
+      if (winner !== leader) points[winner] += 1;
+      leader = winner;
+      tricks[leader] += 1;
+    }
+    if (winners.length === TRICKS) points[leader] += 1;
+    return { points, tricks };
+  }
+
   function setupTricks(form, fieldset, words) {
     const output = fieldset.querySelector("[data-play-running]");
     function refresh() {
-      const points = { E: 0, Y: 0 };
-      const tricks = { E: 0, Y: 0 };
-      let leader = "E";
-      let played = 0;
+      const winners = [];
       for (let trick = 1; trick <= TRICKS; trick += 1) {
         const chosen = form.querySelector(`input[name="trick-${trick}"]:checked`);
         if (!chosen) break;
-        points[leader] += 1;
-        if (chosen.value !== leader) points[chosen.value] += 1;
-        leader = chosen.value;
-        tricks[leader] += 1;
-        played = trick;
+        winners.push(chosen.value);
       }
-      if (played === TRICKS) points[leader] += 1;
+      const { points, tricks } = playPoints(winners);
       output.textContent = `${fill(words.play, { elder: points.E, younger: points.Y })} · ${fill(words.tricks, {
         elder: tricks.E,
         younger: tricks.Y,
@@ -228,6 +239,9 @@
     fieldset.addEventListener("change", refresh);
     refresh();
   }
+
+  // The pure rule pieces, for tests/browser/test_scripts_match_rules.py.
+  window.refereePiquet = { findPoint, findSequences, findSets, playPoints };
 
   document.addEventListener("DOMContentLoaded", () => {
     const picker = document.querySelector("[data-picker]");

@@ -12,7 +12,7 @@ from werkzeug.exceptions import BadRequest
 from .. import store
 from ..db import get_db
 from ..games import GAMES
-from ..games.base import N_, Invalid, Problem, make_setup
+from ..games.base import N_, Invalid, Problem, make_setup, only_fields
 from .state import game_state
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -46,7 +46,7 @@ def json_body() -> Any:
     """
     raw = request.get_data(cache=True)
     try:
-        body = json.loads(raw.decode("utf-8"))
+        body = json.loads(raw.decode("utf-8-sig"))  # a byte order mark is accepted, as on the upload form
         json.dumps(body, ensure_ascii=False).encode("utf-8")
     except (UnicodeError, ValueError, RecursionError) as error:
         raise BadRequest("Malformed JSON.") from error
@@ -78,12 +78,8 @@ def create_game() -> tuple[Response, int]:
     game_name = body.get("game")
     if not isinstance(game_name, str) or game_name not in GAMES:
         raise Invalid([Problem("game", N_("Choose a game: %(games)s."), {"games": ", ".join(GAMES)})])
-    unknown = [name for name in body if name not in ("game", "players", "options", "dealer")]
-    if unknown:
-        raise Invalid(
-            [Problem(str(name)[:40], N_("Unknown field %(name)s."), {"name": str(name)[:40]}) for name in unknown]
-        )
-    setup = make_setup(GAMES[game_name], body.get("players"), body.get("options"), body.get("dealer"))
+    only_fields(body, ("game", "players", "options", "dealer"))
+    setup = make_setup(GAMES[game_name].rules, body.get("players"), body.get("options"), body.get("dealer"))
     game_id, key = store.create_game(get_db(), game_name, setup)
     stored = store.load_game(get_db(), game_id)
     return jsonify({**game_state(stored, stored.standings()), "key": key}), 201
@@ -125,17 +121,3 @@ def undo_round(game_id: str, number: int) -> Response:
     authorised_game(game_id)
     stored = store.undo_round(get_db(), game_id, number)
     return jsonify(game_state(stored, stored.standings()))
-
-
-@bp.post("/piquet/declarations")
-def piquet_declarations() -> Response:
-    """The stand-alone Piquet referee: two hands in, every combination and verdict out (no game, no key)."""
-    from ..games import piquet
-
-    body = json_object()
-    unknown = [name for name in body if name not in ("elder", "younger", "blanche")]
-    if unknown:
-        raise Invalid(
-            [Problem(str(name)[:40], N_("Unknown field %(name)s."), {"name": str(name)[:40]}) for name in unknown]
-        )
-    return jsonify(piquet.declarations_from_hands(body.get("elder"), body.get("younger"), body.get("blanche")))

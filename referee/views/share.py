@@ -16,7 +16,6 @@ from flask import (
     abort,
     current_app,
     flash,
-    get_template_attribute,
     jsonify,
     make_response,
     redirect,
@@ -25,16 +24,15 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext
-from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import csrf, exports, store
 from ..db import get_db
-from ..forms import CsrfForm
+from ..forms import CsrfForm, field_errors
 from ..games.base import Invalid
+from .access import editable_or_403, game_or_404, head_or_404, keys, remember
 from .api import json_body, problems_response
 from .state import game_state
-from .tables import _editable, _errors, _keys, _load, _remember
 
 bp = Blueprint("share", __name__)
 
@@ -67,11 +65,7 @@ def qr_data_uri(text: str) -> str:
 @bp.get("/g/<game_id>/version")
 def version(game_id: str) -> BaseResponse:
     """The game's version, bumped on every write: a watching page reloads its scores when it changes."""
-    try:
-        head = store.load_head(get_db(), game_id)
-    except store.NotFound:
-        abort(404)
-    return _no_store(jsonify({"version": head.version}))
+    return _no_store(jsonify({"version": head_or_404(game_id).version}))
 
 
 @bp.get("/g/<game_id>/watch.svg")
@@ -81,7 +75,7 @@ def watch_qr(game_id: str) -> Response:
     Served apart from the table page because the link carries the host the phone used, and the
     table page is cached whatever the host.
     """
-    _load(game_id)
+    head_or_404(game_id)
     response = make_response(qr_svg(url_for("tables.table", game_id=game_id, _external=True)))
     response.mimetype = "image/svg+xml"
     response.headers["Cache-Control"] = "private, max-age=86400"
@@ -91,8 +85,8 @@ def watch_qr(game_id: str) -> Response:
 @bp.get("/g/<game_id>/invite")
 def invite(game_id: str) -> BaseResponse:
     """The invitation for a second scorer: a link and QR code carrying the edit key (scorers only)."""
-    stored = _editable(game_id)
-    join_url = url_for("share.join", game_id=game_id, key=_keys()[game_id], _external=True)
+    stored = editable_or_403(game_id)
+    join_url = url_for("share.join", game_id=game_id, key=keys()[game_id], _external=True)
     page = render_template("share/invite.html", stored=stored, join_url=join_url, qr=qr_data_uri(join_url))
     return _no_store(make_response(page))
 
@@ -100,13 +94,9 @@ def invite(game_id: str) -> BaseResponse:
 @bp.get("/g/<game_id>/join/<key>")
 def join(game_id: str, key: str) -> BaseResponse:
     """Open an invitation: a right key lets this phone score the game too; a wrong one is a 403."""
-    try:
-        head = store.load_head(get_db(), game_id)
-    except store.NotFound:
-        abort(404)
-    if not store.key_matches(head, key):
+    if not store.key_matches(head_or_404(game_id), key):
         abort(403)
-    _remember(game_id, key)
+    remember(game_id, key)
     flash(gettext("This phone can now enter and correct the rounds of this game."))
     return _no_store(redirect(url_for("tables.table", game_id=game_id), 303))
 
@@ -121,21 +111,20 @@ def _download(body: str, mimetype: str, filename: str) -> Response:
 
 @bp.get("/g/<game_id>/export.json")
 def export_json(game_id: str) -> Response:
-    stored = _load(game_id)
+    stored = game_or_404(game_id)
     return _download(exports.export_json(stored, _now()), "application/json", exports.download_name(stored, "json"))
 
 
 @bp.get("/g/<game_id>/export.csv")
 def export_csv(game_id: str) -> Response:
-    stored = _load(game_id)
-    event_macro = get_template_attribute(f"{stored.game}/labels.html", "event")
+    stored = game_or_404(game_id)
     text = exports.csv_text(
         stored,
         stored.standings(),
         round_header=gettext("Round"),
         total_header=lambda name: gettext("%(name)s total", name=name),
         events_header=gettext("Events"),
-        event_label=lambda event: " ".join(Markup(event_macro(event)).striptags().split()),
+        event_label=lambda event: event.describe(gettext),
     )
     return _download(text, "text/csv", exports.download_name(stored, "csv"))
 
@@ -150,10 +139,10 @@ def import_page() -> BaseResponse | tuple[str, int] | str:
         try:
             game, setup, inputs = exports.parse_export(exports.parse_json_file(upload.read() if upload else b""))
         except Invalid as error:
-            errors = _errors(error.problems)
+            errors = field_errors(error.problems)
         else:
             game_id, key = store.import_game(get_db(), game, setup, inputs)
-            _remember(game_id, key)
+            remember(game_id, key)
             flash(gettext("Game imported as a new game, with its own edit key. The original is unchanged."))
             return redirect(url_for("tables.table", game_id=game_id), 303)
     elif request.method == "POST":

@@ -21,7 +21,7 @@ def game_state(stored: StoredGame, standings: Standings) -> dict[str, Any]:
                 "input": result.input,
                 "scores": result.scores,
                 "totals": result.totals,
-                "events": list(result.events),
+                "events": [str(event) for event in result.events],
             }
             for result in standings.rounds
         ],

@@ -6,10 +6,13 @@ import os
 import shutil
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from flask import Flask
+from waitress import wasyncore
 from waitress.server import create_server
 
 from referee import create_app
@@ -45,17 +48,40 @@ def browser_context_args() -> dict[str, Any]:
     return {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True, "locale": "en-GB"}
 
 
-@pytest.fixture
-def live_server(tmp_path: Path) -> Iterator[str]:
-    app = create_app({"DATABASE": str(tmp_path / "browser.sqlite3"), "SECRET_KEY": "browser-tests"})
-    server = create_server(app, host="127.0.0.1", port=0, threads=4)
-    thread = threading.Thread(target=server.run, daemon=True)
+@contextmanager
+def serving(app: Flask) -> Iterator[str]:
+    """Waitress serving ``app`` on a free port of 127.0.0.1 from a thread; stopped for good on exit.
+
+    ``server.close()`` alone does not end ``server.run()``: the loop goes on while any connection
+    (a browser's keep-alive) is in its socket map, and closing sockets from another thread races
+    the loop's ``select``. So the worker threads are stopped first, then the loop's own thread is
+    asked, through the server's trigger, to close every socket of its map: an empty map ends the loop.
+    """
+    sockets: dict[int, Any] = {}
+    server = create_server(app, map=sockets, host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=server.run, name="live-server", daemon=True)
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.effective_port}"
     finally:
-        server.close()
+        server.task_dispatcher.shutdown(timeout=5)  # its threads finish what they serve, then none is left
+        server.trigger.pull_trigger(lambda: wasyncore.close_all(sockets, ignore_all=True))
         thread.join(timeout=5)
+        assert not thread.is_alive(), "the test server did not stop"
+
+
+@pytest.fixture
+def live_server_config() -> dict[str, Any]:
+    """Settings a test module adds to the live server's app (override this fixture there)."""
+    return {}
+
+
+@pytest.fixture
+def live_server(tmp_path: Path, live_server_config: dict[str, Any]) -> Iterator[str]:
+    """The address of a real server with a fresh database; request it before ``page`` so it outlives the page."""
+    config = {"DATABASE": str(tmp_path / "browser.sqlite3"), "SECRET_KEY": "browser-tests", **live_server_config}
+    with serving(create_app(config)) as address:
+        yield address
 
 
 @pytest.fixture

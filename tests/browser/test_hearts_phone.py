@@ -7,21 +7,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.hearts_examples import H11_BY_SEAT
+
 pytestmark = pytest.mark.browser
 
 PLAYERS = ["Alice", "Bruno", "Chloé", "Denis"]
-# (hearts taken per seat, seat that took the queen of spades) for hands 1..9 of H11.
-H11 = [
-    ([2, 4, 0, 7], 1),
-    ([0, 5, 6, 2], 0),
-    ([3, 0, 8, 2], 3),
-    ([0, 13, 0, 0], 1),
-    ([1, 0, 2, 10], 2),
-    ([4, 6, 0, 3], 3),
-    ([0, 2, 9, 2], 1),
-    ([5, 0, 4, 4], 0),
-    ([2, 3, 1, 7], 3),
-]
 PASSES = ["to the left", "to the right", "across", "no passing"]
 
 
@@ -69,7 +59,7 @@ def totals(page: Page) -> dict[str, int]:
 def test_h11_on_a_phone_with_javascript(page: Page, live_server: str, screenshot_dir: Path) -> None:
     create_game(page, live_server)
     taps_per_hand = []
-    for number, (hearts, queen) in enumerate(H11, start=1):
+    for number, (hearts, queen) in enumerate(H11_BY_SEAT, start=1):
         expect(page.locator("#next-title")).to_contain_text(f"Hand {number}")
         expect(page.locator(".next .pass")).to_contain_text(PASSES[(number - 1) % 4])
         taps_per_hand.append(enter_hand(page, hearts, queen))

@@ -2,47 +2,37 @@
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
-from waitress.server import create_server
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
-from referee import create_app
 from tests.browser.test_hearts_phone import create_game, enter_hand, totals
 
 pytestmark = pytest.mark.browser
 
-
-@pytest.fixture
-def fast_server(tmp_path: Path) -> Iterator[str]:
-    """Like ``live_server``, with watching phones asking for news every second.
-
-    Request it before ``page`` so that the phones stop asking before the server closes.
-    """
-    app = create_app(
-        {"DATABASE": str(tmp_path / "watch.sqlite3"), "SECRET_KEY": "watch-tests", "WATCH_POLL_SECONDS": 1}
-    )
-    server = create_server(app, host="127.0.0.1", port=0, threads=4)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.effective_port}"
-    finally:
-        server.close()
-        thread.join(timeout=5)
+# Every test asks for ``live_server`` before any page or context, so the server outlives the phones
+# that keep asking it for news; waits are Playwright's retrying ``expect``s, never the page's clock.
 
 
 @pytest.fixture
-def other_phone(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[BrowserContext]:
-    context = browser.new_context(**browser_context_args)
-    try:
-        yield context
-    finally:
-        context.close()
+def live_server_config() -> dict[str, Any]:
+    """Watching phones ask for news every second."""
+    return {"WATCH_POLL_SECONDS": 1}
+
+
+@pytest.fixture
+def other_phone(new_context: Callable[..., BrowserContext]) -> BrowserContext:
+    """A second phone (pytest-playwright's ``new_context`` closes it at teardown, whatever the test did)."""
+    return new_context()
+
+
+def expect_image_loaded(image: Locator) -> None:
+    """A loaded image (a locator wait: the page's Content-Security-Policy forbids wait_for_function's eval)."""
+    expect(image).to_have_js_property("complete", True)
+    assert image.evaluate("img => img.naturalWidth") > 0
 
 
 def watch_link(page: Page) -> str:
@@ -54,11 +44,11 @@ def watch_link(page: Page) -> str:
 
 
 def test_a_watcher_sees_the_new_round_without_reloading(
-    fast_server: str, page: Page, other_phone: BrowserContext, screenshot_dir: Path
+    live_server: str, page: Page, other_phone: BrowserContext, screenshot_dir: Path
 ) -> None:
-    create_game(page, fast_server)
+    create_game(page, live_server)
     address = watch_link(page)
-    assert address.startswith(fast_server + "/g/") and address.count("/") == 4  # just /g/<id>: no key
+    assert address.startswith(live_server + "/g/") and address.count("/") == 4  # just /g/<id>: no key
     expect(page.locator("a[data-show-href]")).to_have_text(address)
     page.screenshot(path=str(screenshot_dir / "share-panel-scorer.png"), full_page=True)
 
@@ -91,15 +81,16 @@ def test_a_watcher_sees_the_new_round_without_reloading(
 
 
 def test_a_watcher_cannot_write_even_with_a_form_token(
-    fast_server: str, page: Page, other_phone: BrowserContext
+    live_server: str, page: Page, other_phone: BrowserContext
 ) -> None:
-    create_game(page, fast_server)
+    create_game(page, live_server)
     address = watch_link(page)
     game_id = address.rsplit("/", 1)[1]
     enter_hand(page, [2, 4, 0, 7], 1)
+    expect(page.locator(".grid tbody tr")).to_have_count(1)
 
     watcher = other_phone.new_page()
-    watcher.goto(f"{fast_server}/new/hearts")  # any form gives this phone a valid CSRF token
+    watcher.goto(f"{live_server}/new/hearts")  # any form gives this phone a valid CSRF token
     token = watcher.locator("input[name=csrf_token]").input_value()
     hand = {"csrf_token": token, "number": "2", "queen": "0", "hearts-0": "13", "hearts-1": "0", "hearts-2": "0"}
     writes = [
@@ -108,24 +99,25 @@ def test_a_watcher_cannot_write_even_with_a_form_token(
         (f"/g/{game_id}/undo", {"csrf_token": token, "number": "1"}),
     ]
     for path, form in writes:
-        response = other_phone.request.post(fast_server + path, form={**form, "hearts-3": "0"})
+        response = other_phone.request.post(live_server + path, form={**form, "hearts-3": "0"})
         assert response.status == 403, path
     for path in (f"/g/{game_id}/round", f"/g/{game_id}/round/1", f"/g/{game_id}/undo"):
-        assert watcher.goto(fast_server + path).status == 403
+        page_response = watcher.goto(live_server + path)
+        assert page_response is not None and page_response.status == 403
         expect(watcher.locator("h1")).to_contain_text("You can still watch it.")
     watcher.goto(address)
     assert totals(watcher) == {"Chloé": 0, "Alice": 2, "Denis": 7, "Bruno": 17}
 
 
 def test_an_invited_phone_can_score(
-    fast_server: str, page: Page, other_phone: BrowserContext, screenshot_dir: Path
+    live_server: str, page: Page, other_phone: BrowserContext, screenshot_dir: Path
 ) -> None:
-    create_game(page, fast_server)
+    create_game(page, live_server)
     page.get_by_role("link", name="Invite a second scorer…").click()
     expect(page.locator("h1")).to_have_text("Invite a second scorer")
     expect(page.locator(".warning")).to_contain_text("gives scoring rights")
     qr = page.locator("img.qr")
-    assert qr.evaluate("img => img.complete && img.naturalWidth > 0")
+    expect_image_loaded(qr)
     box = qr.bounding_box()
     assert box is not None and box["width"] >= 200 and box["x"] >= 0 and box["x"] + box["width"] <= 390
     page.screenshot(path=str(screenshot_dir / "share-invite.png"), full_page=True)
@@ -139,20 +131,20 @@ def test_an_invited_phone_can_score(
     expect(second.locator(".flash")).to_contain_text("This phone can now enter and correct the rounds")
     assert "/join/" not in second.url
     enter_hand(second, [2, 4, 0, 7], 1)
+    expect(second.locator(".grid tbody tr")).to_have_count(1)
     assert totals(second) == {"Chloé": 0, "Alice": 2, "Denis": 7, "Bruno": 17}
     # The first scorer's phone follows the second scorer's round by itself.
     expect(page.locator(".grid tbody tr")).to_have_count(1, timeout=5000)
     assert totals(page) == {"Chloé": 0, "Alice": 2, "Denis": 7, "Bruno": 17}
 
 
-def test_the_watch_qr_code_and_the_keep_awake_button(fast_server: str, page: Page, screenshot_dir: Path) -> None:
-    create_game(page, fast_server)
+def test_the_watch_qr_code_and_the_keep_awake_button(live_server: str, page: Page, screenshot_dir: Path) -> None:
+    create_game(page, live_server)
     enter_hand(page, [2, 4, 0, 7], 1)
     page.locator("#share-watch summary").click()
     qr = page.locator("#share-watch img.qr")
     expect(qr).to_be_visible()
-    page.wait_for_function("document.querySelector('#share-watch img.qr').complete")
-    assert qr.evaluate("img => img.naturalWidth") > 0
+    expect_image_loaded(qr)
     supported = page.evaluate("'wakeLock' in navigator && window.isSecureContext")
     wake = page.locator("[data-wake]")
     if supported:
@@ -167,24 +159,26 @@ def test_the_watch_qr_code_and_the_keep_awake_button(fast_server: str, page: Pag
     page.screenshot(path=str(screenshot_dir / "share-panel.png"))
 
 
-def test_keep_awake_is_hidden_where_the_browser_cannot(fast_server: str, browser: Browser) -> None:
+def test_keep_awake_is_hidden_where_the_browser_cannot(
+    live_server: str, new_context: Callable[..., BrowserContext]
+) -> None:
     # Over plain http on a LAN address the page is not a secure context; simulate that by removing the API.
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context = new_context()
     context.add_init_script("delete Navigator.prototype.wakeLock")
     page = context.new_page()
-    create_game(page, fast_server)
+    create_game(page, live_server)
     expect(page.locator("[data-wake]")).to_be_hidden()
-    context.close()
 
 
-def test_without_javascript_a_watcher_page_reloads_itself(fast_server: str, browser: Browser, page: Page) -> None:
-    create_game(page, fast_server)
+def test_without_javascript_a_watcher_page_reloads_itself(
+    live_server: str, page: Page, new_context: Callable[..., BrowserContext]
+) -> None:
+    create_game(page, live_server)
     address = watch_link(page)
-    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    context = new_context(java_script_enabled=False)
     watcher = context.new_page()
     watcher.goto(address)
     refresh = watcher.locator('noscript meta[http-equiv="refresh"]')
     expect(refresh).to_have_count(1)
     assert refresh.get_attribute("content") == "15"
     expect(watcher.locator("[data-wake]")).to_be_hidden()
-    context.close()

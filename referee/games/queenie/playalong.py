@@ -2,7 +2,7 @@
 
 Stateless: every tap is a GET carrying the deal number (``d``), the dealer's packets
 (``p``: ``keep``, ``switch`` or the buyer's seat), the answers so far (``a``) and the new
-answer (``n``). Each request replays ``referee.games.queenie_play`` from them, so an undo
+answer (``n``). Each request replays :mod:`referee.games.queenie.play` from them, so an undo
 is a link with one answer less (the back button works as well) and nothing is stored
 until the table saves the filled-in deal form, which goes through the ordinary deal
 handler: the chips move exactly as for a deal entered by hand.
@@ -20,13 +20,15 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
-from .. import store
-from ..forms import CsrfForm, posted_count
-from ..forms.queenie import QueenieRoundForm
-from ..games import queenie_play as qp
-from ..games.base import Setup, Standings
-from ..games.cards import SUIT_SYMBOLS
-from .tables import _editable, _handle_round_post
+from ... import store
+from ...forms import CsrfForm
+from ...views.access import editable_or_403
+from ...views.tables import save_round_post
+from ..base import Setup, Standings
+from ..cards import SUIT_SYMBOLS
+from ..fields import posted_count
+from . import play as qp
+from .form import QueenieRoundForm
 
 bp = Blueprint("playalong", __name__)
 
@@ -86,7 +88,7 @@ def _packets(setup: Setup, following: Mapping[str, Any], packets: str) -> tuple[
 
 
 def _along(game_id: str) -> Along | Response:
-    stored = _editable(game_id)
+    stored = editable_or_403(game_id)
     if stored.game != "queenie":
         abort(404)
     standings = stored.standings()
@@ -186,9 +188,9 @@ def play(game_id: str) -> Response | str:
 def deal_form(game_id: str) -> Response | tuple[str, int] | str:
     """The deal form filled in from the play-along; saving it is the ordinary deal handler."""
     if request.method == "POST":
-        stored = _editable(game_id)
+        stored = editable_or_403(game_id)
         posted = request.form.get("number", "")
-        return _handle_round_post(stored, posted_count(posted, len(stored.inputs) + 1), editing=False)
+        return save_round_post(stored, posted_count(posted, len(stored.inputs) + 1), editing=False)
     along = _along(game_id)
     if isinstance(along, Response):
         return along

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .base import (
+from ..base import (
     N_,
     Invalid,
     Option,
@@ -22,6 +22,7 @@ from .base import (
     rank,
     whole_number,
 )
+from .events import Moon, Reset
 
 name = "hearts"
 title = N_("Hearts")
@@ -142,8 +143,16 @@ class State:
 
 
 def check_setup(setup: Setup) -> None:
+    """A reset goes with a target above it, and never with a number of hands (the target then ends nothing)."""
     reset = setup.options["exact_reset"]
-    if reset is not None and setup.options["hands"] is None and reset >= setup.options["target"]:
+    if reset is None:
+        return
+    if setup.options["hands"] is not None:
+        raise invalid(
+            "options.exact_reset",
+            N_("A reset on the target cannot be chosen with a number of hands: the target then ends nothing."),
+        )
+    if reset >= setup.options["target"]:
         raise invalid("options.exact_reset", N_("The reset score must be below the target."))
 
 
@@ -161,6 +170,12 @@ def pass_cycle(players: int, cycle: str) -> list[tuple[str, int]]:
     if players in (4, 6):
         return [("left", 1), ("right", -1)] + across + [("hold", 0)]
     return [("left", 1), ("right", -1), ("hold", 0)]
+
+
+def hand_points(options: Mapping[str, Any]) -> int:
+    """What the points of one hand add up to before any moon rule: 26, or 16 with the jack."""
+    jack = JACK_POINTS if options["jack_of_diamonds"] else 0
+    return HEARTS_PER_HAND + QUEEN_POINTS + jack
 
 
 def next_hand(setup: Setup, number: int) -> dict[str, Any]:
@@ -195,7 +210,7 @@ def check_round(setup: Setup, state: State, raw: Any) -> dict[str, Any]:
     if isinstance(raw, dict) and "points" in raw:
         fields = only_fields(raw, _POINTS_FIELDS)
         round_input: dict[str, Any] = {"points": _check_points(setup, fields["points"])}
-        shooter = _points_shooter(round_input["points"])
+        shooter = _points_shooter(setup, round_input["points"])
     else:
         fields = only_fields(raw, _CARDS_FIELDS)
         problems: list[Problem] = []
@@ -261,7 +276,33 @@ def _check_points(setup: Setup, value: Any) -> dict[str, int]:
         )
     if not jack_on and max(points.values()) < QUEEN_POINTS:
         raise invalid("points", N_("Nobody took the queen of spades: someone must have 13 points or more."))
+    if not _possible(points, jack_on):
+        raise invalid(
+            "points",
+            N_(
+                "No hand gives these points: each player takes 0 to 13 hearts, one player the queen of spades (13)"
+                " and one player the jack of diamonds (−10)."
+            ),
+        )
     return points
+
+
+def _possible(points: Mapping[str, int], jack_on: bool) -> bool:
+    """Whether some hand gives these points: hearts 0 to 13 each, 13 for one player, −10 for one with the jack.
+
+    The points already add up to the hand's total, so the hearts then add up to 13 by themselves.
+    """
+    players = list(points)
+    jack_holders: list[str | None] = list(players) if jack_on else [None]
+    for queen in players:
+        for jack in jack_holders:
+            hearts = (
+                value - (QUEEN_POINTS if player == queen else 0) - (JACK_POINTS if player == jack else 0)
+                for player, value in points.items()
+            )
+            if all(0 <= count <= HEARTS_PER_HAND for count in hearts):
+                return True
+    return False
 
 
 def _cards_shooter(round_input: Mapping[str, Any]) -> str | None:
@@ -269,9 +310,20 @@ def _cards_shooter(round_input: Mapping[str, Any]) -> str | None:
     return queen if round_input["hearts"][queen] == HEARTS_PER_HAND else None
 
 
-def _points_shooter(points: Mapping[str, int]) -> str | None:
-    shooters = [player for player, value in points.items() if value == MOON_POINTS]
-    return shooters[0] if len(shooters) == 1 else None
+def _points_shooter(setup: Setup, points: Mapping[str, int]) -> str | None:
+    """The moon read from a paper row: one player 26 and everyone else 0; with the jack option also one
+    player 16 and everyone else 0 (the shooter took the jack too), or one player 26, one −10 and the rest 0."""
+    jack_on = setup.options["jack_of_diamonds"]
+    for shooter, value in points.items():
+        rest = sorted(points[player] for player in points if player != shooter)
+        nothing = [0] * len(rest)
+        if not jack_on and value == MOON_POINTS and rest == nothing:
+            return shooter
+        if jack_on and value == MOON_POINTS + JACK_POINTS and rest == nothing:
+            return shooter
+        if jack_on and value == MOON_POINTS and rest == [JACK_POINTS, *nothing[1:]]:
+            return shooter
+    return None
 
 
 def _raw_points(setup: Setup, round_input: Mapping[str, Any]) -> dict[str, int]:
@@ -322,7 +374,7 @@ def _game_over(setup: Setup, hands_played: int, totals: Mapping[str, int]) -> bo
 def play(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
     number = len(state.rounds) + 1
     raw = _raw_points(setup, round_input)
-    shooter = _cards_shooter(round_input) if "hearts" in round_input else _points_shooter(raw)
+    shooter = _cards_shooter(round_input) if "hearts" in round_input else _points_shooter(setup, raw)
     moon_rule = setup.options["moon"]
     applied = None
     scores = raw
@@ -336,7 +388,7 @@ def play(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
             applied = round_input["moon_choice"] if moon_rule == "choice" else moon_rule
         scores = _moon(raw, shooter, applied)
     totals, resets = _after_hand(setup, state.totals, scores)
-    events = ([f"moon:{shooter}"] if applied is not None else []) + [f"reset:{player}" for player in resets]
+    events = ([Moon(shooter)] if applied is not None and shooter is not None else []) + [Reset(p) for p in resets]
     details = {
         "dealer": next_hand(setup, number)["dealer"],
         "shooter": shooter,

@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..games.base import Setup
-from . import form_number, seat_name
+from ..base import Setup
+from ..fields import form_number, seat_name
+from .rules import HEARTS_PER_HAND
 
 
 @dataclass(frozen=True)
@@ -23,8 +24,8 @@ class HeartsRoundForm:
             blanks = [player for player, count in counts.items() if count is None]
             typed = [count for count in counts.values() if isinstance(count, int)]
             # One player left blank takes the hearts nobody else took.
-            if len(blanks) == 1 and len(typed) == len(counts) - 1 and sum(typed) <= 13:
-                counts[blanks[0]] = 13 - sum(typed)
+            if len(blanks) == 1 and len(typed) == len(counts) - 1 and sum(typed) <= HEARTS_PER_HAND:
+                counts[blanks[0]] = HEARTS_PER_HAND - sum(typed)
         round_input: dict[str, Any] = {prefix: counts}
         if prefix == "hearts":
             round_input["queen"] = seat_name(setup, form.get("queen"))
@@ -55,4 +56,4 @@ class HeartsRoundForm:
         return values
 
     def limits(self, setup: Setup) -> dict[str, tuple[int, int]]:
-        return {f"hearts-{seat}": (0, 13) for seat in range(len(setup.players))}
+        return {f"hearts-{seat}": (0, HEARTS_PER_HAND) for seat in range(len(setup.players))}

@@ -17,8 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..games.base import Setup
-from . import form_number
+from ..base import Setup
+from ..fields import form_number
 
 ROLES = ("elder", "younger")
 ROWS = 4  # four tierces or four trios fit in 12 cards

@@ -14,8 +14,10 @@ Settled here where the rules leave a choice:
   gives every player still in an equal share; the remainder stays in the pot,
   unclaimed.
 - With ``pay_per_card``, a player who did not go out holds at least one card
-  and at most the hand they played with less the queens they played; on a
+  and at most the hand they played with less the queens they played; the
+  player who went out may be left out of ``cards_left`` (they hold 0); on a
   blocked deal nobody pays for cards, so ``cards_left`` must then be empty.
+  Each pays from what they have once the queens and the pot are collected.
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .base import (
+from ..base import (
     N_,
+    Event,
     Invalid,
     Option,
     Problem,
@@ -40,6 +43,7 @@ from .base import (
     rank,
     whole_number,
 )
+from .events import Bankrupt, Blocked, Dropped, QueenPlayed, Sold, Split, WentOut
 
 name = "queenie"
 title = N_("Queenie")
@@ -376,14 +380,29 @@ def _check_cards_left(setup: Setup, state: State, value: Any, checked: Mapping[s
         raise invalid("cards_left", N_("Nobody went out, so nobody pays for the cards left."))
     if value is None:
         raise invalid("cards_left", N_("%(name)s went out: give the cards left in every other hand."), name=out)
+    if isinstance(value, dict) and out not in value:
+        value = {**value, out: 0}  # the player who went out may be left out: they hold nothing
     held = _held(setup, state, checked["buyer"], checked["queens"])
 
     def count(player: str, item: Any, where: str) -> int:
-        cards = whole_number(item, where, 0, held[player])
-        if player == out and cards != 0:
-            raise invalid(where, N_("%(name)s went out and has no card left."), name=player)
-        if player != out and cards == 0:
+        if isinstance(item, bool) or not isinstance(item, int):
+            whole_number(item, where, 0, DECK)  # refused in the usual words: not a whole number
+        cards = int(item)
+        if player == out:
+            if cards != 0:
+                raise invalid(where, N_("%(name)s went out and has no card left."), name=player)
+            return cards
+        if cards == 0:
             raise invalid(where, N_("Only %(out)s went out: %(name)s still holds a card."), out=out, name=player)
+        if cards < 1:
+            raise invalid(where, N_("%(name)s: this cannot be less than 1."), name=player)
+        if cards > held[player]:
+            raise invalid(
+                where,
+                N_("%(name)s: this cannot be more than %(maximum)s, the cards dealt less the queens played."),
+                name=player,
+                maximum=held[player],
+            )
         return cards
 
     return _per_active(
@@ -462,7 +481,7 @@ def _deal(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
     dealer = state.dealer
     order = clockwise_after(setup, state.active, dealer)
     ledger = _Ledger(state.chips, state.table)
-    events: list[str] = []
+    events: list[Event] = []
     for player in order:
         ledger.to_table("stake", player, round_input["stakes"][player], 1)
         ledger.to_table("stake", player, POT, 1)
@@ -470,30 +489,30 @@ def _deal(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
     buyer = round_input["buyer"]
     if buyer is not None:
         ledger.between("sale", buyer, dealer, SALE_PRICE)
-        events.append(f"sold:{buyer}")
+        events.append(Sold(buyer))
     for suit in QUEENS:
         player = round_input["queens"][suit]
         if player is not None:
             ledger.from_table("queen", suit, player)
-            events.append(f"queen:{suit}:{player}")
+            events.append(QueenPlayed(suit, player))
     out = round_input["out"]
     if out is None:
-        events.append("blocked")
+        events.append(Blocked())
     else:
         ledger.from_table("pot", POT, out)
-        events.append(f"out:{out}")
+        events.append(WentOut(out))
         if round_input.get("cards_left") is not None:
             _pay_per_card(setup, state, ledger, out, round_input["cards_left"])
     short = [player for player in state.active if ledger.chips[player] < STAKE]
-    events += [f"bankrupt:{player}" for player in short]
+    events += [Bankrupt(player) for player in short]
     active = state.active
     if setup.options["bankrupt"] == "drop":
         active = tuple(player for player in active if player not in short)
-        events += [f"dropped:{player}" for player in short]
+        events += [Dropped(player) for player in short]
     dealt = {**state.dealt, dealer: state.dealt[dealer] + 1}
     over = _ends(setup, active, dealt, short)
     if over and setup.options["leftover"] == "split" and _split(ledger, active):
-        events.append("split")
+        events.append(Split())
     _check_chips(setup, ledger.chips, ledger.table)
     next_dealer = clockwise_after(setup, active, dealer)[:1]
     details = {
@@ -556,6 +575,11 @@ def _split(ledger: _Ledger, active: tuple[str, ...]) -> bool:
     return True
 
 
+def chips_in_play(setup: Setup) -> int:
+    """Every chip of the game: the players' starting chips; no deal makes or loses one."""
+    return int(setup.options["start_chips"]) * len(setup.players)
+
+
 def _check_chips(setup: Setup, chips: Mapping[str, int], table: Mapping[str, int]) -> None:
     """Refuse a deal that leaves anything negative or does not keep every chip in play."""
     for player, held in chips.items():
@@ -564,7 +588,7 @@ def _check_chips(setup: Setup, chips: Mapping[str, int], table: Mapping[str, int
     for spot, held in table.items():
         if held < 0:
             raise invalid("input", N_("This deal would leave %(chips)s chips on %(spot)s."), spot=spot, chips=held)
-    expected = setup.options["start_chips"] * len(setup.players)
+    expected = chips_in_play(setup)
     counted = sum(chips.values()) + sum(table.values())
     if counted != expected:
         raise invalid(

@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..games.base import Setup
-from . import form_number, seat_name
+from ..base import Setup
+from ..fields import form_number, seat_name
 
 QUEENS = ("S", "H", "D", "C")
 MOST_CARDS = 13
@@ -103,8 +103,9 @@ def _seat(setup: Setup, player: str | None) -> str:
 def _cards_left(form: Mapping[str, str], setup: Setup, out: str | None) -> dict[str, Any] | None:
     """The cards typed per player; blanks left out (the rules name who is missing).
 
-    The player who went out holds nothing, so their blank means 0; on a blocked
-    deal nothing typed means no cards to pay for.
+    The player who went out holds nothing, so their blank means 0 (and a field not
+    posted at all is left out: the rules take it as 0); on a blocked deal nothing
+    typed means no cards to pay for.
     """
     typed: dict[str, Any] = {}
     for seat, player in enumerate(setup.players):

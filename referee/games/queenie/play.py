@@ -4,7 +4,8 @@ A pure state machine over the questions the table answers aloud. It never sees
 the hands: it knows the seats and how many cards each player holds after the
 dealer's keep, switch or sale, and it asks
 
-- "who has the A♦?", then the 2♦, the 3♦… while nobody has it (the card is dead);
+- "who has the A♦?", then the 2♦, the 3♦… while nobody has it (the card is dead),
+  and past the K♦ the A♥, the 2♥… (every diamond dead: the lowest live heart opens);
 - after every card of a run, "who has the next card?": a player, or nobody (dead);
 - after a stop, the player who played last for their lowest card of the other
   colour (both suits of that colour together); "none" passes the duty to their left.
@@ -22,8 +23,11 @@ is later played, and a player playing more cards than they were dealt.
 
 Settled here where the rules are silent:
 
-- If every diamond is declared dead (possible only with three players), the
-  player on the dealer's left opens with their lowest black card, as after a stop.
+- Should every heart be declared dead as well as every diamond (no real deal
+  can: the dead hand holds 13 cards at most), the player on the dealer's left
+  owes their lowest black card, as after a stop.
+- Of two lowest cards of the same rank (one in each suit of the colour), either
+  may be played: neither is flagged when the other comes later.
 - A player who said they had no card of a colour is not asked for it again
   (nothing enters a hand during a deal): the duty passes them by.
 - When the count says a player went out but the table says they still hold a
@@ -41,13 +45,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import N_, Invalid, Setup, invalid
-from .cards import RED_SUITS, SUIT_SYMBOLS
-from .queenie import hand_sizes, packet_sizes
+from ..base import N_, Invalid, Setup, invalid
+from ..cards import RED_SUITS, SUIT_SYMBOLS
+from .rules import hand_sizes, packet_sizes
 
 ORDER = "A23456789TJQK"
 SUITS_OF = {"red": "HD", "black": "SC"}
 OPENING_SUIT = "D"
+OPENING_THEN = "H"  # every diamond dead: the lowest live heart opens
 ALL_CARDS = frozenset(rank + suit for suit in "SHDC" for rank in ORDER)
 
 Answer = str | None
@@ -88,9 +93,10 @@ def label(card: str) -> str:
 class Question:
     """What the table is asked next.
 
-    ``open``: who has ``card`` (a diamond) to open the deal; ``next``: who has
-    ``card``, the next of the run; ``lowest``: ``player``'s lowest card of
-    ``colour``, the duty having started with ``first``.
+    ``open``: who has ``card`` (a diamond, a heart once every diamond is dead)
+    to open the deal; ``next``: who has ``card``, the next of the run;
+    ``lowest``: ``player``'s lowest card of ``colour``, the duty having started
+    with ``first``.
     """
 
     kind: str
@@ -275,15 +281,23 @@ def _who_has(deal: Deal, question: Question, value: Answer) -> Deal:
     if value is None:
         if question.kind == "open":
             deal = _with_event(deal, Event("dead", card=card), dead=deal.dead | {card})
-            following = higher(card)
+            following = _next_opening(card)
             if following is not None:
                 return dataclasses.replace(deal, question=Question("open", card=following))
-            return _duty(deal, deal.seats[0], "black")  # every diamond is dead
+            return _duty(deal, deal.seats[0], "black")  # every red card dead: no real deal gets here
         deal = dataclasses.replace(deal, dead=deal.dead | {card})
         return _stop(deal, card, "dead")
     if value not in deal.seats:
         raise invalid("answer", N_("%(value)s is not playing this deal."), value=str(value)[:40])
     return _play(deal, value, card, "open" if question.kind == "open" else "run")
+
+
+def _next_opening(card: str) -> str | None:
+    """The card asked for after ``card`` was found dead at the opening: the next diamond, then the hearts."""
+    following = higher(card)
+    if following is None and card[1] == OPENING_SUIT:
+        return "A" + OPENING_THEN
+    return following
 
 
 def _lowest(deal: Deal, question: Question, value: Answer) -> Deal:

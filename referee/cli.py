@@ -1,0 +1,37 @@
+"""The ``referee`` command: ``referee serve`` and ``referee init-db``."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from collections.abc import Sequence
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="referee", description="Score keeper and referee for card games.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help="serve the app with waitress")
+    serve.add_argument("--host", default="127.0.0.1", help="interface to listen on (default: %(default)s)")
+    serve.add_argument("--port", type=int, default=5000, help="port to listen on (default: %(default)s)")
+    commands.add_parser("init-db", help="create the database or apply any pending migrations")
+    args = parser.parse_args(argv)
+
+    from . import create_app
+    from .db import init_db
+
+    app = create_app()
+    if args.command == "init-db":
+        with app.app_context():
+            print(f"Database ready: {init_db()}")
+        return 0
+    from waitress import serve as waitress_serve
+
+    waitress_logger = logging.getLogger("waitress")
+    if waitress_logger.level == logging.NOTSET:  # as waitress-serve does: show "Serving on http://..."
+        waitress_logger.setLevel(logging.INFO)
+    waitress_serve(app, host=args.host, port=args.port)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

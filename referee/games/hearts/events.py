@@ -1,0 +1,32 @@
+"""What a Hearts hand can bring about, as data (see :class:`referee.games.base.Event`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..base import N_, Event
+
+
+@dataclass(frozen=True)
+class Moon(Event):
+    """``name`` took every heart and the queen of spades, and the moon rule was applied."""
+
+    name: str
+    word = "moon"
+    message = N_("%(name)s shot the moon")
+
+
+@dataclass(frozen=True)
+class Reset(Event):
+    """``name`` landed exactly on the target and went back to the reset score."""
+
+    name: str
+    word = "reset"
+    message = N_("%(name)s landed exactly on the target and goes back")
+
+    def describe(self, translate: Callable[[str], str] = lambda text: text) -> str:
+        return "↺ " + super().describe(translate)
+
+
+EVENTS = (Moon, Reset)

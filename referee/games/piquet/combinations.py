@@ -1,0 +1,163 @@
+"""Piquet's cards and combinations: the pack, the point, sequences and sets, found in a hand. A
+combination is always whole: the point is every card of a suit, a sequence a maximal run of
+three or more cards of one suit (A high only, no wrap), a set every ace, king, queen, jack
+or ten a player holds of one rank when there are three or four. :class:`Holding` is one
+player's combinations, found in the cards after the exchange or taken as announced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+from typing import Any
+
+from ..cards import SUITS
+
+RANKS = "AKQJT987"  # high to low; A high only, no wrap
+DECK = tuple(rank_ + suit for suit in SUITS for rank_ in RANKS)
+CARD_VALUES = {"A": 11, "K": 10, "Q": 10, "J": 10, "T": 10, "9": 9, "8": 8, "7": 7}
+COURTS = frozenset("KQJ")
+COUNTING_RANKS = frozenset("AKQJT")
+SET_RANKS = "AKQJT"
+HAND_SIZE = 12
+SUIT_SIZE = len(RANKS)
+
+SEQUENCE_POINTS = {3: 3, 4: 4, 5: 15, 6: 16, 7: 17, 8: 18}
+SET_POINTS = {3: 3, 4: 14}
+
+
+@dataclass(frozen=True)
+class Point:
+    """The longest suit: its number of cards and its value."""
+
+    cards: int
+    value: int
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return (self.cards, self.value)
+
+    def as_json(self) -> dict[str, int]:
+        return {"cards": self.cards, "value": self.value}
+
+
+@dataclass(frozen=True)
+class Run:
+    """A sequence: ``length`` cards of one suit down from ``top``."""
+
+    length: int
+    top: str
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return (self.length, -RANKS.index(self.top))
+
+    @property
+    def points(self) -> int:
+        return SEQUENCE_POINTS[self.length]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"length": self.length, "top": self.top}
+
+
+@dataclass(frozen=True)
+class Group:
+    """A set: a quatorze (four) or a trio (three) of one rank."""
+
+    rank: str
+    count: int
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return (self.count, -RANKS.index(self.rank))
+
+    @property
+    def points(self) -> int:
+        return SET_POINTS[self.count]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"rank": self.rank, "count": self.count}
+
+
+@dataclass(frozen=True)
+class Holding:
+    """One player's combinations, found in the cards or as announced."""
+
+    blanche: bool
+    second_blanche: bool
+    point: Point | None
+    sequences: tuple[Run, ...]
+    sets: tuple[Group, ...]
+    cards: tuple[str, ...] | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "blanche": self.blanche,
+            "point": self.point.as_json() if self.point else None,
+            "sequences": [run.as_json() for run in self.sequences],
+            "sets": [group.as_json() for group in self.sets],
+        }
+
+
+def sort_cards(cards: Iterable[str]) -> list[str]:
+    """Cards by suit (S H D C), then from the ace down."""
+    return sorted(cards, key=lambda card: (SUITS.index(card[1]), RANKS.index(card[0])))
+
+
+def find_point(cards: Iterable[str]) -> Point | None:
+    """The best suit by length, then by value."""
+    held = list(cards)
+    best_point: Point | None = None
+    for suit in SUITS:
+        ranks = [card[0] for card in held if card[1] == suit]
+        if not ranks:
+            continue
+        candidate = Point(len(ranks), sum(CARD_VALUES[rank_] for rank_ in ranks))
+        if best_point is None or candidate.key > best_point.key:
+            best_point = candidate
+    return best_point
+
+
+def find_sequences(cards: Iterable[str]) -> tuple[Run, ...]:
+    """Every maximal run of three or more, best first."""
+    held = set(cards)
+    runs = []
+    for suit in SUITS:
+        length = 0
+        top = ""
+        for rank_ in RANKS + " ":
+            if rank_ + suit in held:
+                top = top if length else rank_
+                length += 1
+                continue
+            if length >= 3:
+                runs.append(Run(length, top))
+            length = 0
+    return tuple(sorted(runs, key=lambda run: run.key, reverse=True))
+
+
+def find_sets(cards: Iterable[str]) -> tuple[Group, ...]:
+    """Every quatorze and trio of A K Q J T, best first (9s, 8s, 7s never count)."""
+    held = list(cards)
+    groups = [Group(rank_, count) for rank_ in SET_RANKS if (count := sum(card[0] == rank_ for card in held)) >= 3]
+    return tuple(sorted(groups, key=lambda group: group.key, reverse=True))
+
+
+def holding_from_cards(cards: Sequence[str], blanche: bool) -> Holding:
+    still_blank = blanche and not any(card[0] in COURTS for card in cards)
+    return Holding(
+        blanche=blanche,
+        second_blanche=still_blank,
+        point=find_point(cards),
+        sequences=find_sequences(cards),
+        sets=find_sets(cards),
+        cards=tuple(sort_cards(cards)),
+    )
+
+
+@cache
+def point_values(cards: int) -> frozenset[int]:
+    """Every value a point of this many cards can have."""
+    return frozenset(sum(chosen) for chosen in combinations(CARD_VALUES.values(), cards))

@@ -1,0 +1,29 @@
+"""Queenie, the chip game of the four queens: its rules, deal form, paper and play-along."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..spec import DEAL, GameSpec
+from . import events, form, paper, rules
+
+if TYPE_CHECKING:
+    from flask import Blueprint
+
+
+def _playalong() -> Blueprint:
+    from .playalong import bp
+
+    return bp
+
+
+spec = GameSpec(
+    rules=rules,
+    round_form=form.QueenieRoundForm(),
+    words=DEAL,
+    events=events.EVENTS,
+    paper=paper.PAPER,
+    chart=paper.CHART,
+    facts=lambda setup: {"chips_in_play": rules.chips_in_play(setup)},
+    routes=_playalong,
+)

@@ -1,0 +1,77 @@
+"""What a Queenie deal can bring about, as data (see :class:`referee.games.base.Event`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..base import N_, Event
+from ..cards import card_label
+
+QUEEN_NAMES = {
+    "S": N_("queen of spades"),
+    "H": N_("queen of hearts"),
+    "D": N_("queen of diamonds"),
+    "C": N_("queen of clubs"),
+}
+
+
+@dataclass(frozen=True)
+class Sold(Event):
+    name: str
+    word = "sold"
+    message = N_("%(name)s bought the spare packet")
+
+
+@dataclass(frozen=True)
+class QueenPlayed(Event):
+    """``name`` played the queen of ``suit`` and collected her stack."""
+
+    suit: str
+    name: str
+    word = "queen"
+    message = N_("%(name)s played the %(card)s")
+
+    def describe(self, translate: Callable[[str], str] = lambda text: text) -> str:
+        card = f"{card_label('Q' + self.suit)} {translate(QUEEN_NAMES[self.suit])}"
+        return translate(self.message) % {"name": self.name, "card": card}
+
+
+@dataclass(frozen=True)
+class Blocked(Event):
+    word = "blocked"
+    message = N_("blocked: nobody went out")
+
+
+@dataclass(frozen=True)
+class WentOut(Event):
+    name: str
+    word = "out"
+    message = N_("%(name)s went out")
+
+
+@dataclass(frozen=True)
+class Bankrupt(Event):
+    """``name`` has fewer chips than a stake needs."""
+
+    name: str
+    word = "bankrupt"
+    message = N_("%(name)s has fewer than 2 chips")
+
+
+@dataclass(frozen=True)
+class Dropped(Event):
+    name: str
+    word = "dropped"
+    message = N_("%(name)s sits out from now on")
+
+
+@dataclass(frozen=True)
+class Split(Event):
+    """At the end, the chips left on the table were shared among the players still in."""
+
+    word = "split"
+    message = N_("the chips left on the table were shared")
+
+
+EVENTS = (Sold, QueenPlayed, Blocked, WentOut, Bankrupt, Dropped, Split)

@@ -1,0 +1,202 @@
+"""What a game gives the rest of referee: one :class:`GameSpec`, registered by one line.
+
+The generic layer (pages, API, paper, exports) loops over the registry and only ever
+talks to a game through its spec. A game's package (``referee/games/<game>/``) builds
+the spec from its rules module, its round form, its paper and its own routes; its
+template folder (``templates/<game>/``) defines the names in :data:`TEMPLATE_CONTRACT`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .base import N_, NP_, Event, Game, Option, Setup, Standings
+from .fields import RoundForm
+
+if TYPE_CHECKING:
+    from flask import Blueprint
+
+TEMPLATE_CONTRACT: Mapping[str, tuple[str, ...]] = {
+    # Game templates get the numbers of the rules they show from ``game_facts(stored)`` (GameSpec.facts).
+    # Imported by the table page, the watch page and the printed sheet.
+    "labels.html": (
+        "next_panel",  # (stored, standings): what the table does next (dealer, passes, stakes…)
+        "ranking_rule",  # (stored): how the game is won, one line
+        "result",  # (stored, standings): the final result under the winner's name
+    ),
+    # Included inside the round form (<form> and CSRF token are the caller's); sees stored,
+    # standings (before the round), number, values, errors.
+    "round_form.html": (),
+    # Imported by the printed score sheet: the game's columns around the players' scores.
+    "sheet.html": (
+        "round_word",
+        "lead_columns",
+        "trail_columns",
+        "lead_head",
+        "trail_head",
+        "score_word",
+        "total_word",
+        "lead_cells",  # (stored, result, plan): plan is the game's Paper.plans entry or none
+        "trail_cells",
+        "score",
+        "legend",
+        "result",
+    ),
+    # Extends sheets/paper.html: the blank sheet, from seats and the data of Paper.blank.
+    "blank.html": (),
+}
+"""The templates every game folder holds, and the macros or variables each must define."""
+
+
+@dataclass(frozen=True)
+class RoundWords:
+    """How a game names its round ("hand", "deal", "round") in every sentence that says it.
+
+    Each is an English format string marked for translation, with ``%(number)s`` or ``%(num)s``.
+    """
+
+    noun: str
+    title: str
+    enter: str
+    correct: str
+    save: str
+    undo: str
+    ask_undo: str
+    yes_undo: str
+    corrected: str
+    undone: str
+    count: tuple[str, str]  # singular and plural, for ngettext
+
+    def __call__(self, translate: Callable[[str], str], which: str, number: int) -> str:
+        return translate(getattr(self, which)) % {"number": number}
+
+
+HAND = RoundWords(
+    noun=N_("hand"),
+    title=N_("Hand %(number)s"),
+    enter=N_("Enter hand %(number)s"),
+    correct=N_("Correct hand %(number)s"),
+    save=N_("Save hand %(number)s"),
+    undo=N_("Undo hand %(number)s"),
+    ask_undo=N_("Undo hand %(number)s?"),
+    yes_undo=N_("Yes, undo hand %(number)s"),
+    corrected=N_("Hand %(number)s corrected; every score after it was recomputed."),
+    undone=N_("Hand %(number)s undone."),
+    count=NP_("%(num)s hand", "%(num)s hands"),
+)
+DEAL = RoundWords(
+    noun=N_("deal"),
+    title=N_("Deal %(number)s"),
+    enter=N_("Enter deal %(number)s"),
+    correct=N_("Correct deal %(number)s"),
+    save=N_("Save deal %(number)s"),
+    undo=N_("Undo deal %(number)s"),
+    ask_undo=N_("Undo deal %(number)s?"),
+    yes_undo=N_("Yes, undo deal %(number)s"),
+    corrected=N_("Deal %(number)s corrected; every score after it was recomputed."),
+    undone=N_("Deal %(number)s undone."),
+    count=NP_("%(num)s deal", "%(num)s deals"),
+)
+ROUND = RoundWords(
+    noun=N_("round"),
+    title=N_("Round %(number)s"),
+    enter=N_("Enter round %(number)s"),
+    correct=N_("Correct round %(number)s"),
+    save=N_("Save round %(number)s"),
+    undo=N_("Undo round %(number)s"),
+    ask_undo=N_("Undo round %(number)s?"),
+    yes_undo=N_("Yes, undo round %(number)s"),
+    corrected=N_("Round %(number)s corrected; every score after it was recomputed."),
+    undone=N_("Round %(number)s undone."),
+    count=NP_("%(num)s round", "%(num)s rounds"),
+)
+
+
+@dataclass(frozen=True)
+class Line:
+    """A horizontal line worth drawing on the chart: a value and its label (format, params)."""
+
+    value: int
+    label: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+def _no_line(_setup: Setup) -> Line | None:
+    return None
+
+
+def _from_zero(_setup: Setup) -> int:
+    return 0
+
+
+@dataclass(frozen=True)
+class Chart:
+    """The running-totals chart: what is counted, where players start, and a line to draw."""
+
+    counted: str = N_("points")
+    start: Callable[[Setup], int] = _from_zero
+    line: Callable[[Setup], Line | None] = _no_line
+
+
+def _no_facts(_setup: Setup) -> Mapping[str, Any]:
+    return {}
+
+
+def _applies_always(_name: str, _options: Mapping[str, Any]) -> bool:
+    return True
+
+
+def _no_plans(_setup: Setup, _standings: Standings) -> Sequence[Any]:
+    return ()
+
+
+@dataclass(frozen=True)
+class Paper:
+    """The printed score sheet and the blank sheet.
+
+    ``always_shown`` options are printed on the sheet whatever their value; the others when
+    they differ from their default and ``applies(name, options)``. ``plans`` gives each played
+    round's printed instructions (the sheet's ``lead_cells`` receive one each). ``blank(seats,
+    choices)`` gives the blank sheet's data for seat letters and the values chosen for
+    ``blank_choices`` (query name and the choice option offering the values).
+    """
+
+    blank: Callable[[tuple[str, ...], Mapping[str, Any]], Mapping[str, Any]]
+    always_shown: tuple[str, ...] = ()
+    applies: Callable[[str, Mapping[str, Any]], bool] = _applies_always
+    plans: Callable[[Setup, Standings], Sequence[Any]] = _no_plans
+    blank_choices: tuple[tuple[str, Option], ...] = ()
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything referee knows of one game, in one place."""
+
+    rules: Game
+    round_form: RoundForm
+    words: RoundWords
+    events: tuple[type[Event], ...]
+    paper: Paper
+    chart: Chart = Chart()
+    facts: Callable[[Setup], Mapping[str, Any]] = _no_facts  # numbers of the rules its templates show
+    routes: Callable[[], Blueprint] | None = None  # the game's own pages or API, if any
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
+
+    @property
+    def title(self) -> str:
+        return self.rules.title
+
+
+def registry(specs: Sequence[GameSpec]) -> dict[str, GameSpec]:
+    """The games by name, refusing two with the same name."""
+    games: dict[str, GameSpec] = {}
+    for spec in specs:
+        if spec.name in games:
+            raise ValueError(f"Two games are named {spec.name!r}.")
+        games[spec.name] = spec
+    return games

@@ -1,0 +1,109 @@
+"""The web contract, written once for every registered game: its templates and every page it has."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from referee.games import GAMES
+from referee.games.spec import TEMPLATE_CONTRACT
+from tests.conftest import Api
+
+# One game and one valid round of each registered game: a new game adds its line here.
+SAMPLES: dict[str, tuple[list[str], dict[str, Any]]] = {
+    "hearts": (
+        ["Alice", "Bruno", "Chloé", "Denis"],
+        {"hearts": {"Alice": 13, "Bruno": 0, "Chloé": 0, "Denis": 0}, "queen": "Bruno"},
+    ),
+    "queenie": (
+        ["Alice", "Bruno", "Chloé", "Denis"],
+        {
+            "stakes": {"Alice": "S", "Bruno": "H", "Chloé": "D", "Denis": "C"},
+            "dealer_choice": "keep",
+            "buyer": None,
+            "queens": {"S": "Alice", "H": None, "D": None, "C": None},
+            "out": "Bruno",
+        },
+    ),
+    "piquet": (
+        ["Ann", "Bob"],
+        {
+            "declarations": {
+                "elder": {"blanche": False, "point": None, "sequences": [], "sets": []},
+                "younger": {"blanche": False, "point": None, "sequences": [], "sets": []},
+            },
+            "play": {"elder": 7, "younger": 7},
+            "tricks": {"elder": 6, "younger": 6},
+        },
+    ),
+}
+
+
+def test_every_registered_game_has_a_sample_here() -> None:
+    assert sorted(SAMPLES) == sorted(GAMES)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_game_folder_defines_every_name_of_the_contract(app: Flask, name: str) -> None:
+    with app.test_request_context():
+        for template, names in TEMPLATE_CONTRACT.items():
+            loaded = app.jinja_env.get_template(f"{name}/{template}")  # exists and parses
+            if not names:
+                continue
+            module = loaded.module
+            missing = [wanted for wanted in names if not hasattr(module, wanted)]
+            assert missing == [], f"templates/{name}/{template} lacks {missing}"
+
+
+def scorer_game(api: Api, client: FlaskClient, name: str, rounds: int = 1) -> str:
+    players, sample = SAMPLES[name]
+    created = api.create(name, players)
+    assert created.status_code == 201, created.json
+    game_id = created.json["id"]
+    for _ in range(rounds):
+        added = api.add(game_id, sample)
+        assert added.status_code == 201, added.json
+    assert client.get(f"/g/{game_id}/join/{api.keys[game_id]}").status_code == 303
+    return game_id
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_page_of_the_game_renders(api: Api, client: FlaskClient, name: str, language: str) -> None:
+    client.set_cookie("lang", language)
+    game_id = scorer_game(api, client, name)
+    pages = [
+        "/",
+        f"/new/{name}",
+        "/sheets",
+        f"/sheets/{name}/blank",
+        f"/g/{game_id}",
+        f"/g/{game_id}/round",
+        f"/g/{game_id}/round/1",
+        f"/g/{game_id}/undo",
+        f"/g/{game_id}/sheet",
+        f"/g/{game_id}/invite",
+        f"/g/{game_id}/export.csv",
+        f"/g/{game_id}/export.json",
+        f"/g/{game_id}/version",
+        f"/g/{game_id}/watch.svg",
+    ]
+    for path in pages:
+        response = client.get(path)
+        assert response.status_code == 200, path
+    table = client.get(f"/g/{game_id}").get_data(as_text=True)
+    assert client.get(f"/g/{game_id}/round").get_data(as_text=True).count('name="number" value="2"') == 1
+    assert f'href="/g/{game_id}/round/1"' in table  # the scorer may correct round 1
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_watcher_sees_the_table_but_no_form(api: Api, client: FlaskClient, name: str) -> None:
+    players, sample = SAMPLES[name]
+    game_id = api.create(name, players).json["id"]
+    api.add(game_id, sample)
+    assert client.get(f"/g/{game_id}").status_code == 200
+    for path in (f"/g/{game_id}/round", f"/g/{game_id}/round/1", f"/g/{game_id}/undo", f"/g/{game_id}/invite"):
+        assert client.get(path).status_code == 403, path
