@@ -39,6 +39,7 @@ SAMPLES: dict[str, tuple[list[str], dict[str, Any]]] = {
             "tricks": {"elder": 6, "younger": 6},
         },
     ),
+    "points": (["Alice", "Bruno", "Chloé", "Denis"], {"points": {"Alice": 12, "Bruno": -3, "Chloé": 0, "Denis": 40}}),
 }
 
 

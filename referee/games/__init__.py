@@ -17,6 +17,7 @@ GAMES: dict[str, GameSpec] = registry(
             "hearts",
             "queenie",
             "piquet",
+            "points",
         )
     ]
 )

@@ -1,0 +1,15 @@
+"""Points: the score sheet of any other game (a whole number per player and round)."""
+
+from __future__ import annotations
+
+from ..spec import ROUND, GameSpec
+from . import form, paper, rules
+
+spec = GameSpec(
+    rules=rules,
+    round_form=form.PointsRoundForm(),
+    words=ROUND,
+    events=(),
+    paper=paper.PAPER,
+    chart=paper.CHART,
+)
