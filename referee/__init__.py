@@ -16,7 +16,6 @@ from . import db
 
 LANGUAGES = ("en", "fr")
 LANGUAGE_COOKIE = "lang"
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 csrf = CSRFProtect()
 babel = Babel()
@@ -25,12 +24,6 @@ CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
-
-
-def _template_folder() -> Path:
-    """The wheel ships the templates inside the package; a checkout keeps them in its top-level folder."""
-    installed = Path(__file__).resolve().parent / "templates"
-    return installed if installed.is_dir() else PROJECT_ROOT / "templates"
 
 
 def _instance_path_option() -> dict[str, Any]:
@@ -74,7 +67,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
         instance_relative_config=True,
-        template_folder=str(_template_folder()),
+        template_folder="templates",  # referee/templates: a link to the top-level folder in a checkout
         **_instance_path_option(),
     )
     instance_path = Path(app.instance_path)
