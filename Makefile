@@ -44,8 +44,9 @@ test: system-packages lint
 test-slow: system-packages setup
 	$(BIN)/python -m pytest -m slow
 
+# Also writes docs/css-usage.md: which rules of style.css each page uses.
 bench: setup
-	$(BIN)/python bench/run.py
+	$(BIN)/python bench/run.py --css-usage docs/css-usage.md
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -3,7 +3,8 @@
     python bench/load.py PORT PLAN.json
 
 The plan says what to send (``mode``: ``write`` adds rounds to the given games, each table starting a
-new game after ``rounds_per_game`` rounds; ``read`` fetches the given paths), over how many
+new game after ``rounds_per_game`` rounds; ``read`` fetches the given paths, with the plan's
+``headers`` if any, e.g. ``Accept-Encoding``), over how many
 connections, for how long and at most how many requests. It prints one
 JSON line: requests done, seconds, statuses, and latency percentiles in milliseconds.
 Only 127.0.0.1 is ever asked.
@@ -60,7 +61,7 @@ def worker(port: int, plan: dict[str, Any], share: list[Any], results: list[Any]
                 headers = {"Content-Type": "application/json", "Authorization": f"Bearer {target['key']}"}
                 method, path = "POST", f"/api/v1/games/{target['id']}/rounds"
             else:
-                body, headers, method, path = None, {}, "GET", target
+                body, headers, method, path = None, dict(plan.get("headers", {})), "GET", target
             began = time.perf_counter()
             status, _ = send(connection, method, path, body, headers)
         except (OSError, http.client.HTTPException):

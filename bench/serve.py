@@ -21,7 +21,8 @@ from referee import create_app
 
 def serve(database: str, threads: int, listener: socket.socket) -> None:
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # "task queue depth" is expected under load
-    app = create_app({"DATABASE": database, "SECRET_KEY": "bench-load"})
+    # The load creates a game every 20 rounds from one address: no limit on creating games here.
+    app = create_app({"DATABASE": database, "SECRET_KEY": "bench-load", "CREATE_LIMIT": "off"})
 
     @app.get("/_bench/trivial")
     def trivial() -> str:
@@ -41,7 +42,7 @@ def main() -> None:
     listener.setblocking(False)
     # Migrate once, before forking: processes migrating a new file at the same time collide
     # ("database is locked"); a deployment runs `flask init-db` first for the same reason.
-    create_app({"DATABASE": database, "SECRET_KEY": "bench-load"})
+    create_app({"DATABASE": database, "SECRET_KEY": "bench-load", "CREATE_LIMIT": "off"})
     print(listener.getsockname()[1], flush=True)
     for _ in range(processes - 1):
         if os.fork() == 0:

@@ -12,7 +12,7 @@ from flask_babel import Babel
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import db
+from . import db, delivery, i18n, limits
 
 LANGUAGES = ("en", "fr")
 LANGUAGE_COOKIE = "lang"
@@ -96,18 +96,22 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)  # type: ignore[method-assign]
 
     db.init_app(app)
+    delivery.init_app(app)  # first: its compression then runs after every other after_request
+    limits.init_app(app)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
+    i18n.init_app(app)
     app.before_request(_refuse_oversized_bodies)
     app.after_request(_security_headers)
 
     from .games import GAMES
-    from .views import api, errors, share, sheets, tables
+    from .views import api, books, errors, share, sheets, tables
 
     app.register_blueprint(tables.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(sheets.bp)
     app.register_blueprint(share.bp)
+    app.register_blueprint(books.bp)
     for spec in GAMES.values():
         if spec.routes is not None:
             app.register_blueprint(spec.routes())

@@ -11,9 +11,12 @@ is escaped.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
+
+from .words import minus
 
 WIDTH, HEIGHT = 360, 226
 TOP, BOTTOM, LEFT = 24, 34, 34  # room for the unit above, the rounds below, the values on the left
@@ -31,8 +34,23 @@ FILLED = (True, False, True, False, False, False, False)
 
 def _n(value: float) -> str:
     """A coordinate written short: one decimal at most, no trailing zero."""
-    text = f"{value:.1f}".rstrip("0").rstrip(".")
+    text = f"{value:.1f}"
+    if text[-1] != "0":
+        return text
+    text = text[:-2]  # "12.0" -> "12"
     return "0" if text == "-0" else text
+
+
+_WHOLE = re.compile(r"\.0 ")
+_MINUS_ZERO = re.compile(r"(?<![^ ])-0 ")
+
+
+def _written(values: Sequence[float]) -> list[str]:
+    """Many coordinates written as :func:`_n` writes each, in one formatting pass (a line has hundreds)."""
+    if not values:
+        return []
+    text = ("%.1f " * len(values)) % tuple(values)
+    return _MINUS_ZERO.sub("0 ", _WHOLE.sub(" ", text)).split()
 
 
 def nice_step(span: float, ticks: int = 6) -> int:
@@ -101,6 +119,7 @@ class _Frame:
     high: int
     step: int
     right: float
+    xs: list[str] = field(default_factory=list, compare=False)  # written_xs(), made on first use
 
     @property
     def bottom(self) -> float:
@@ -111,6 +130,17 @@ class _Frame:
 
     def y(self, value: float) -> float:
         return TOP + (self.bottom - TOP) * (self.high - value) / (self.high - self.low)
+
+    def ys(self, values: Sequence[float]) -> list[float]:
+        """:meth:`y` of each value (the same arithmetic, in one pass: a line has hundreds)."""
+        span, high, height = self.bottom - TOP, self.high, self.high - self.low
+        return [TOP + span * (high - value) / height for value in values]
+
+    def written_xs(self) -> list[str]:
+        """Every round's x, written (:func:`_n`) once for all the lines."""
+        if not self.xs:
+            self.xs.extend(_written([self.x(index) for index in range(self.rounds + 1)]))
+        return self.xs
 
 
 def _frame(lines: Sequence[tuple[str, Sequence[int]]], reference: tuple[int, str] | None) -> _Frame:
@@ -136,7 +166,8 @@ def _axes(frame: _Frame, x_label: str, y_label: str) -> list[str]:
         out.append(f'<path d="M{_n(frame.x(index))} {_n(frame.bottom)}v3"/>')
     out.append('</g><g class="ticks" stroke="none">')
     for value in range(frame.low, frame.high + 1, frame.step):
-        out.append(f'<text x="{LEFT - 4}" y="{_n(frame.y(value) + FONT * 0.35)}" text-anchor="end">{value}</text>')
+        label_y = _n(frame.y(value) + FONT * 0.35)
+        out.append(f'<text x="{LEFT - 4}" y="{label_y}" text-anchor="end">{minus(value)}</text>')
     for index in range(x_step, frame.rounds + 1, x_step):
         out.append(
             f'<text x="{_n(frame.x(index))}" y="{_n(frame.bottom + FONT + 3)}" text-anchor="middle">{index}</text>'
@@ -151,15 +182,13 @@ def _series(frame: _Frame, seat: int, name: str, values: Sequence[int], label_y:
     """One player's line, its markers, and their name at its end beside the same marker."""
     style = seat % len(DASHES)
     shape = MARKERS[style]
-    points = " ".join(f"{_n(frame.x(index))},{_n(frame.y(value))}" for index, value in enumerate(values))
+    ys = frame.ys(values)
+    points = " ".join(map(",".join, zip(frame.written_xs(), _written(ys), strict=False)))
     dash = f' stroke-dasharray="{DASHES[style]}"' if DASHES[style] else ""
     every = max(1, math.ceil(frame.rounds / MOST_MARKS))
     last = len(values) - 1
-    marks = "".join(
-        marker_path(shape, frame.x(index), frame.y(value))
-        for index, value in enumerate(values)
-        if index % every == 0 or index == last
-    )
+    marked = sorted({*range(0, len(values), every), last})
+    marks = "".join(marker_path(shape, frame.x(index), ys[index]) for index in marked)
     marks += marker_path(shape, frame.right + LABEL_GAP + MARK, label_y)
     end_x, end_y = frame.x(last), frame.y(values[last])
     out = [
@@ -210,5 +239,51 @@ def line_chart(
     labels = spread([frame.y(values[-1]) for _name, values in lines], FONT + 1, TOP, frame.bottom)
     for seat, (name, values) in enumerate(lines):
         out += _series(frame, seat, name, values, labels[seat])
+    out.append("</svg>")
+    return "".join(out)
+
+
+BAR_ROW, BAR_HEIGHT, BAR_TOP = 26, 14, 26  # one player per row; room for the legend above
+
+
+def bar_chart(
+    rows: Sequence[tuple[str, int, int]],
+    *,
+    title: str,
+    description: str,
+    won_label: str,
+    played_label: str,
+    chart_id: str = "wins-chart",
+) -> str:
+    """An SVG bar chart of each (name, won, played): an outline as long as the games played, filled as
+    far as the games won, and "won / played" at its end. Same style as :func:`line_chart`: currentColor,
+    presentation attributes only, every word escaped."""
+    most = max([played for _name, _won, played in rows] + [1])
+    label_width = max([len(_short(name)) for name, _won, _played in rows] + [4]) * FONT * 0.6 + 8
+    right = WIDTH - 5 * FONT * 0.6 - 16  # room for "12 / 30"
+    span = right - label_width
+    height = BAR_TOP + BAR_ROW * len(rows) + 4
+    second = 2 + 14 + len(won_label) * FONT * 0.6 + 16  # the legend's second entry
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="bar-chart" viewBox="0 0 {WIDTH} {height}" role="img"'
+        f' aria-labelledby="{chart_id}-title {chart_id}-desc" font-size="{FONT}" fill="currentColor">',
+        f'<title id="{chart_id}-title">{escape(title)}</title><desc id="{chart_id}-desc">{escape(description)}</desc>',
+        '<g class="legend"><rect x="2" y="6" width="10" height="10"/>'
+        f'<text x="16" y="15">{escape(won_label)}</text>'
+        f'<rect x="{_n(second)}" y="6.5" width="9" height="9" fill="none" stroke="currentColor"/>'
+        f'<text x="{_n(second + 14)}" y="15">{escape(played_label)}</text></g>',
+    ]
+    for index, (name, won, played) in enumerate(rows):
+        top = BAR_TOP + BAR_ROW * index
+        middle = _n(top + BAR_HEIGHT / 2 + FONT * 0.35)
+        out.append(
+            f'<g class="bar" data-player="{escape(name)}"><title>{escape(name)}: {won} / {played}</title>'
+            f'<text x="{_n(label_width - 6)}" y="{middle}" text-anchor="end">{escape(_short(name))}</text>'
+            f'<rect x="{_n(label_width)}" y="{top}" width="{_n(max(span * played / most, 1))}" height="{BAR_HEIGHT}"'
+            ' fill="none" stroke="currentColor" stroke-width="1"/>'
+        )
+        if won:
+            out.append(f'<rect x="{_n(label_width)}" y="{top}" width="{_n(span * won / most)}" height="{BAR_HEIGHT}"/>')
+        out.append(f'<text x="{_n(right + 6)}" y="{middle}">{won} / {played}</text></g>')
     out.append("</svg>")
     return "".join(out)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -52,10 +53,71 @@ def m002_game_version(db: Database) -> None:
     db.table("games").add_column("version", int, not_null_default=0)
 
 
-def connect(path: str) -> Database:
-    """A connection with foreign keys on and explicit transactions only."""
-    # timeout= is SQLite's busy timeout: a writer waits for another instead of failing.
-    conn = sqlite3.connect(path, timeout=15, isolation_level=None, check_same_thread=False)
+@migrations()
+def m003_books(db: Database) -> None:
+    # A book (« carnet »): a phone's or a group's record of its games. Its key is stored hashed; the
+    # edit keys of its games are stored sealed with the book's key, so only its holders can read them.
+    db.table("books").create({"id": str, "key_hash": str, "created": str}, pk="id", not_null={"key_hash", "created"})
+    db.table("book_games").create(
+        {"book_id": str, "game_id": str, "sealed_key": str, "added": str},
+        pk=("book_id", "game_id"),
+        foreign_keys=[("book_id", "books", "id"), ("game_id", "games", "id")],
+        not_null={"sealed_key", "added"},
+    )
+    db.table("book_games").create_index(["game_id"])
+    # A finished game's rematch, made once: its key sealed with the finished game's key.
+    db.table("rematches").create(
+        {"game_id": str, "next_id": str, "sealed_key": str},
+        pk="game_id",
+        foreign_keys=[("game_id", "games", "id"), ("next_id", "games", "id")],
+        not_null={"next_id", "sealed_key"},
+    )
+    # Which book made each change from now on (empty before, and for the API's writes).
+    db.table("audit").add_column("book_id", str)
+
+
+# How long a write waits for another writer (of this process or another) before it gives up with
+# Unavailable("busy"), which the app answers with a 503: app setting WRITE_WAIT_SECONDS.
+WRITE_WAIT_SECONDS = 3.0
+
+
+class Unavailable(Exception):
+    """The database cannot take this write now, and nothing of it was written.
+
+    ``reason``: ``busy`` (another writer held the lock past the wait), ``readonly``, ``full`` (the
+    disk or the database is full) or ``broken`` (the file cannot be opened, an I/O error).
+    """
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+_FAULTS = {
+    sqlite3.SQLITE_BUSY: "busy",
+    sqlite3.SQLITE_LOCKED: "busy",
+    sqlite3.SQLITE_READONLY: "readonly",
+    sqlite3.SQLITE_FULL: "full",
+    sqlite3.SQLITE_IOERR: "broken",
+    sqlite3.SQLITE_CANTOPEN: "broken",
+}
+
+
+def fault(error: BaseException) -> str | None:
+    """The reason (as :class:`Unavailable` names it) of a database fault that is no bug of ours, else None."""
+    if isinstance(error, Unavailable):
+        return error.reason
+    code = getattr(error, "sqlite_errorcode", None) if isinstance(error, sqlite3.Error) else None
+    return None if code is None else _FAULTS.get(code & 0xFF)
+
+
+def connect(path: str, wait: float = WRITE_WAIT_SECONDS) -> Database:
+    """A connection with foreign keys on and explicit transactions only.
+
+    ``wait`` is SQLite's busy timeout, in seconds: how long a write waits for another writer.
+    Reads never wait for it: in WAL mode a reader reads the last committed version.
+    """
+    conn = sqlite3.connect(path, timeout=wait, isolation_level=None, check_same_thread=False)
     db = Database(conn, recursive_triggers=False, execute_plugins=False)
     conn.execute("PRAGMA foreign_keys = ON")
     return db
@@ -77,17 +139,37 @@ _writers = threading.RLock()
 def write_transaction(db: Database) -> Iterator[Database]:
     """``BEGIN IMMEDIATE`` so a read-then-write never races another writer.
 
-    The inner ``db.atomic()`` is a savepoint: any error rolls everything back.
+    The inner ``db.atomic()`` is a savepoint: any error rolls everything back. The whole wait for
+    the lock (this process's writers, then SQLite's) lasts at most the connection's busy timeout;
+    past it, or when the file is read-only or full, :class:`Unavailable` says why nothing was written.
     """
-    with _writers:
-        db.execute("BEGIN IMMEDIATE")
+    wait_ms = db.conn.execute("PRAGMA busy_timeout").fetchone()[0]
+    deadline = time.monotonic() + wait_ms / 1000
+    if not _writers.acquire(timeout=wait_ms / 1000):
+        raise Unavailable("busy")
+    try:
+        left_ms = max(0, int((deadline - time.monotonic()) * 1000))
         try:
-            with db.atomic():
-                yield db
-        except BaseException:
-            db.rollback()
-            raise
-        db.commit()
+            if left_ms < wait_ms:
+                db.conn.execute(f"PRAGMA busy_timeout = {left_ms}")
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                with db.atomic():
+                    yield db
+                db.commit()
+            except BaseException:
+                db.rollback()
+                raise
+        except sqlite3.Error as error:
+            reason = fault(error)
+            if reason is None:
+                raise
+            raise Unavailable(reason) from error
+        finally:
+            if left_ms < wait_ms:
+                db.conn.execute(f"PRAGMA busy_timeout = {wait_ms}")
+    finally:
+        _writers.release()
 
 
 def get_db() -> Database:
@@ -99,7 +181,9 @@ def get_db() -> Database:
     if "db" not in g:
         slot = current_app.extensions["referee.connections"]
         if getattr(slot, "db", None) is None:
-            slot.db = connect(current_app.config["DATABASE"])
+            slot.db = connect(
+                current_app.config["DATABASE"], current_app.config.get("WRITE_WAIT_SECONDS", WRITE_WAIT_SECONDS)
+            )
         g.db = slot.db
     return g.db
 

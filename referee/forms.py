@@ -10,11 +10,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import gettext
+from flask_babel import get_locale, gettext
 from flask_wtf import FlaskForm
+from flask_wtf.csrf import generate_csrf
 
-from .games.base import Game, Option, Problem
-from .games.fields import form_number, posted_count
+from .games.base import N_, Game, Invalid, Option, Problem, Setup, make_setup
+from .games.fields import Label, Labeller, form_number, posted_count
+from .words import elide_de
 
 
 class CsrfForm(FlaskForm):
@@ -40,7 +42,8 @@ def new_game_input(game: Game, form: Mapping[str, str]) -> tuple[list[str], dict
     typed = [form.get(f"player-{index}", "") for index in range(game.max_players)]
     players = [name for name in typed if name.strip()]
     seat = posted_count(form.get("dealer", "0"))
-    dealer = typed[seat] if seat is not None and seat < len(typed) and typed[seat].strip() else None
+    # An empty seat ticked to deal first is passed on as "" for new_game_setup to refuse.
+    dealer = typed[seat] if seat is not None and seat < len(typed) else None
     # An unchecked box is absent from a post; any other absent option keeps its default.
     options = {
         option.name: option_value(option, form)
@@ -50,12 +53,36 @@ def new_game_input(game: Game, form: Mapping[str, str]) -> tuple[list[str], dict
     return players, options, dealer
 
 
-def field_errors(problems: Sequence[Problem]) -> dict[str, list[str]]:
-    """Each refusal in the reader's language, by the field it concerns."""
+def field_errors(
+    problems: Sequence[Problem], label: Labeller | None = None, players: Sequence[str] = ()
+) -> dict[str, list[str]]:
+    """Each refusal in the reader's language, by the field it concerns.
+
+    With ``label`` (a field's name in words: a player's name, "Who went out"), a message that
+    says neither it nor one of the ``players`` starts with it: "Bruno: this cannot be less than 0."
+    """
+    french = _in_french()
     errors: dict[str, list[str]] = {}
     for problem in problems:
-        errors.setdefault(problem.field, []).append(problem.render(gettext))
+        message = problem.render(gettext)
+        names = [value for value in problem.params.values() if isinstance(value, str)]
+        found = label(problem.field) if label is not None else None
+        if found is not None:
+            text, params = found
+            words = gettext(text) % dict(params) if params else gettext(text)
+            names += [value for value in params.values() if isinstance(value, str)]
+            named = any(value in players for value in problem.params.values())
+            if not named and words.casefold() not in message.casefold():
+                if not gettext(problem.message).startswith("%("):
+                    message = message[:1].lower() + message[1:]
+                message = gettext("%(label)s: %(message)s") % {"label": words, "message": message}
+        errors.setdefault(problem.field, []).append(elide_de(message, *names) if french else message)
     return errors
+
+
+def _in_french() -> bool:
+    locale = get_locale()
+    return locale is not None and locale.language == "fr"
 
 
 @dataclass(frozen=True)
@@ -91,3 +118,53 @@ def option_fields(game: Game, posted: Mapping[str, str]) -> list[OptionField]:
             choices = tuple((_shown(value), label, _shown(value) == chosen) for value, label in values)
             fields.append(OptionField(option, name, choices=choices))
     return fields
+
+
+def new_game_setup(game: Game, form: Mapping[str, str]) -> Setup:
+    """The new game from the posted form, every refusal at once: the rules' and the form's own
+    (the seat ticked to deal first left empty, which the rules cannot see)."""
+    players, options, dealer = new_game_input(game, form)
+    problems: list[Problem] = []
+    if dealer is not None and not dealer.strip():
+        seat = posted_count(form.get("dealer", "0"), 0)
+        problems.append(
+            Problem(
+                "dealer",
+                N_("Seat %(seat)s is ticked to deal first but has no name: tick the seat of a player."),
+                {"seat": seat + 1},
+            )
+        )
+        dealer = None
+    try:
+        setup = make_setup(game, players, options, dealer)
+    except Invalid as error:
+        raise Invalid([*error.problems, *problems]) from error
+    if problems:
+        raise Invalid(problems)
+    return setup
+
+
+def new_game_label(game: Game) -> Labeller:
+    """The new-game form's fields in words: "Seat 2", "Deals first", an option's label."""
+    labels = {f"options.{option.name}": option.label for option in game.options}
+
+    def label(field_name: str) -> Label | None:
+        seat = posted_count(field_name.removeprefix("players.")) if field_name.startswith("players.") else None
+        if seat is not None:
+            return N_("Seat %(seat)s"), {"seat": seat + 1}
+        if field_name == "dealer":
+            return N_("Deals first"), {}
+        if field_name in labels:
+            return labels[field_name], {}
+        return None
+
+    return label
+
+
+CSRF_MARK = "csrf-token-of-the-request"
+"""Stands for the CSRF token in a page kept by a cache (shared by every phone): see :func:`with_csrf`."""
+
+
+def with_csrf(page: str) -> str:
+    """A cached page with the requesting phone's own CSRF token where it holds :data:`CSRF_MARK`."""
+    return page.replace(CSRF_MARK, generate_csrf()) if CSRF_MARK in page else page

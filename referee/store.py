@@ -6,11 +6,14 @@ derived by replaying the inputs, so an edit is a single row update.
 
 from __future__ import annotations
 
+import base64
+import dataclasses
 import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -20,7 +23,7 @@ from sqlite_utils import Database
 from .cache import VersionedCache
 from .db import write_transaction
 from .games import GAMES
-from .games.base import N_, Invalid, Problem, RoundInvalid, Setup, Standings, replay_checked, replay_state
+from .games.base import N_, Event, Invalid, Problem, RoundInvalid, Setup, Standings, replay_checked, replay_state
 
 
 class NotFound(Exception):
@@ -33,6 +36,11 @@ class Conflict(Exception):
     def __init__(self, message: str, **params: Any):
         self.problem = Problem("round", message, params)
         super().__init__(self.problem.render())
+
+
+# A game holds at most this many rounds (an import too): no evening at a real table comes near it,
+# and it bounds what one game costs to replay and to keep (the options' own maxima are 1000 too).
+MAX_ROUNDS = 1000
 
 
 @dataclass(frozen=True)
@@ -50,14 +58,21 @@ class StoredGame:
         return _cached_standings(self)
 
 
-_standings_cache: VersionedCache[Standings] = VersionedCache(512)
-_state_cache: VersionedCache[Any] = VersionedCache(512)
+# Bounded by size, in rounds (the weight of an entry is its game's rounds + 1): a round's derived state
+# takes about 1 to 5 KB, so each cache holds at most some 5 to 25 MB, e.g. 200 games of 25 rounds.
+CACHED_ROUNDS = 5000
+_standings_cache: VersionedCache[Standings] = VersionedCache(
+    CACHED_ROUNDS, weigh=lambda standings: len(standings.rounds) + 1
+)
+_state_cache: VersionedCache[Any] = VersionedCache(CACHED_ROUNDS)
 
 
 def _cached_state(stored: StoredGame) -> Any:
     """The rules' state after every stored round; replays are pure, so it is kept per (id, version)."""
     return _state_cache.get_or_make(
-        (stored.id, stored.version), lambda: replay_state(GAMES[stored.game].rules, stored.setup, stored.inputs)
+        (stored.id, stored.version),
+        lambda: replay_state(GAMES[stored.game].rules, stored.setup, stored.inputs),
+        weight=len(stored.inputs) + 1,
     )
 
 
@@ -105,21 +120,7 @@ def create_game(db: Database, game: str, setup: Setup, rounds: Sequence[Mapping[
     key = secrets.token_urlsafe(24)
     now = _now()
     with write_transaction(db):
-        db.table("games").insert(
-            {
-                "id": game_id,
-                "game": game,
-                "options": json.dumps(dict(setup.options)),
-                "dealer": setup.dealer,
-                "key_hash": _hash_key(key),
-                "created": now,
-                "updated": now,
-                "version": len(rounds),
-            }
-        )
-        db.table("players").insert_all(
-            {"game_id": game_id, "seat": seat, "name": name} for seat, name in enumerate(setup.players)
-        )
+        _insert_game(db, game_id, key, game, setup, len(rounds), now)
         for number, round_input in enumerate(rounds, start=1):
             db.table("rounds").insert(
                 {
@@ -134,28 +135,77 @@ def create_game(db: Database, game: str, setup: Setup, rounds: Sequence[Mapping[
     return game_id, key
 
 
+# A game's players and rounds at one version, as read from the database: every change to either bumps
+# the version, so a read of an unchanged game is its one head row (plain ``db.execute``: sqlite-utils'
+# ``query()`` wraps each SELECT in a SAVEPOINT). Bounded like the caches above, in rounds.
+_bodies: VersionedCache[tuple[tuple[str, ...], tuple[Mapping[str, Any], ...]]] = VersionedCache(
+    CACHED_ROUNDS, weigh=lambda body: len(body[1]) + 1
+)
+_HEAD = "select id, game, options, dealer, created, updated, key_hash, version from games where id = ?"
+
+
+class _Moved(Exception):
+    """A write landed between the head row and the rounds read for it: read again."""
+
+
+def _read_body(db: Database, game_id: str, version: int) -> tuple[tuple[str, ...], tuple[Mapping[str, Any], ...]]:
+    """The players and rounds of the game at ``version``, read in one snapshot (:class:`_Moved` if it moved on)."""
+    with _snapshot(db):
+        now = db.execute("select version from games where id = ?", [game_id]).fetchone()
+        if now is None or now[0] != version:
+            raise _Moved(game_id)
+        players = db.execute("select name from players where game_id = ? order by seat", [game_id]).fetchall()
+        rounds = db.execute("select input from rounds where game_id = ? order by number", [game_id]).fetchall()
+    return tuple(name for (name,) in players), tuple(json.loads(text) for (text,) in rounds)
+
+
+def _body_reader(
+    db: Database, game_id: str, version: int
+) -> Callable[[], tuple[tuple[str, ...], tuple[Mapping[str, Any], ...]]]:
+    return lambda: _read_body(db, game_id, version)
+
+
 def load_game(db: Database, game_id: str) -> StoredGame:
-    rows = list(db.query("select * from games where id = ?", [game_id]))
-    if not rows:
-        raise NotFound(game_id)
-    row = rows[0]
-    players = tuple(
-        player["name"] for player in db.query("select name from players where game_id = ? order by seat", [game_id])
-    )
-    inputs = tuple(
-        json.loads(round_row["input"])
-        for round_row in db.query("select input from rounds where game_id = ? order by number", [game_id])
-    )
-    setup = Setup(players=players, dealer=row["dealer"], options=json.loads(row["options"]))
-    return StoredGame(
-        row["id"], row["game"], setup, inputs, row["created"], row["updated"], row["key_hash"], row["version"]
-    )
+    """The game as stored: its head row, and its players and rounds (read once per version)."""
+    for _attempt in range(5):
+        row = db.execute(_HEAD, [game_id]).fetchone()
+        if row is None:
+            raise NotFound(game_id)
+        found_id, game, options, dealer, created, updated, key_hash, version = row
+        try:
+            players, inputs = _bodies.get_or_make((game_id, version), _body_reader(db, game_id, version))
+        except _Moved:
+            continue
+        setup = Setup(players=players, dealer=dealer, options=json.loads(options))
+        return StoredGame(found_id, game, setup, inputs, created, updated, key_hash, version)
+    raise _Moved(game_id)  # five writes in a row between two reads: not seen in practice
 
 
-def _audit(db: Database, game_id: str, number: int, action: str, before: Any, after: Any, at: str) -> None:
+def _written(stored: StoredGame, inputs: tuple[Mapping[str, Any], ...], now: str, state: Any = None) -> StoredGame:
+    """The game as the write that just committed left it (version + 1), kept for the next reads.
+
+    ``state``, if given, is the rules' state after ``inputs`` (the write computed it already).
+    """
+    after = dataclasses.replace(stored, inputs=inputs, updated=now, version=stored.version + 1)
+    key = (stored.id, after.version)
+    _bodies.get_or_make(key, lambda: (stored.setup.players, inputs))
+    if state is not None:
+        _state_cache.get_or_make(key, lambda: state, weight=len(inputs) + 1)
+    return after
+
+
+def _as_stored(round_input: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]]:
+    """A round's input as the database keeps it (JSON text), and as a read gives it back."""
+    text = json.dumps(round_input, ensure_ascii=False)
+    return text, json.loads(text)
+
+
+def _audit(
+    db: Database, game_id: str, number: int, action: str, before: Any, after: Any, at: str, book: str | None = None
+) -> None:
     # Plain SQL: Table.insert() reads the table's schema again on every call, a cost on every write.
     db.execute(
-        'insert into audit (game_id, number, action, at, "before", "after") values (?, ?, ?, ?, ?, ?)',
+        'insert into audit (game_id, number, action, at, "before", "after", book_id) values (?, ?, ?, ?, ?, ?, ?)',
         [
             game_id,
             number,
@@ -163,6 +213,7 @@ def _audit(db: Database, game_id: str, number: int, action: str, before: Any, af
             at,
             None if before is None else json.dumps(before, ensure_ascii=False),
             None if after is None else json.dumps(after, ensure_ascii=False),
+            book,
         ],
     )
 
@@ -171,8 +222,13 @@ def _touch(db: Database, game_id: str, now: str) -> None:
     db.execute("update games set updated = ?, version = version + 1 where id = ?", [now, game_id])
 
 
-def add_round(db: Database, game_id: str, raw: Any, expected_number: int | None = None) -> StoredGame:
-    """Append the next round. ``expected_number`` guards against a double tap or a second phone."""
+def add_round(
+    db: Database, game_id: str, raw: Any, expected_number: int | None = None, *, book: str | None = None
+) -> StoredGame:
+    """Append the next round. ``expected_number`` guards against a double tap or a second phone.
+
+    ``book`` is the book that made the change, for the change log.
+    """
     with write_transaction(db):
         stored = load_game(db, game_id)
         rules = GAMES[stored.game].rules
@@ -188,26 +244,32 @@ def add_round(db: Database, game_id: str, raw: Any, expected_number: int | None 
         state = _cached_state(stored)
         if rules.is_over(stored.setup, state):
             raise Conflict(N_("The game is over: no more rounds can be added."))
+        if number > MAX_ROUNDS:
+            raise Invalid([Problem("round", N_("A game holds at most %(most)s rounds."), {"most": MAX_ROUNDS})])
         round_input = rules.check_round(stored.setup, state, raw)
+        text, kept = _as_stored(round_input)
         now = _now()
         db.execute(
             "insert into rounds (game_id, number, input, created, updated) values (?, ?, ?, ?, ?)",
-            [game_id, number, json.dumps(round_input, ensure_ascii=False), now, now],
+            [game_id, number, text, now, now],
         )
-        _audit(db, game_id, number, "add", None, round_input, now)
+        _audit(db, game_id, number, "add", None, round_input, now, book)
         _touch(db, game_id, now)
     # This write made version + 1 (whatever another writer does next): its state is one play away,
-    # so neither the answer nor the next round needs a replay of the whole game.
-    _state_cache.get_or_make(
-        (game_id, stored.version + 1), lambda: rules.play(stored.setup, state, json.loads(json.dumps(round_input)))
-    )
-    return load_game(db, game_id)
+    # so neither the answer nor the next round needs a replay, or a read, of the whole game.
+    return _written(stored, (*stored.inputs, kept), now, rules.play(stored.setup, state, kept))
 
 
-def replace_round(db: Database, game_id: str, number: int, raw: Any) -> StoredGame:
-    """Correct round ``number``; refused whole if any later round no longer fits."""
+def replace_round(
+    db: Database, game_id: str, number: int, raw: Any, *, book: str | None = None, version: int | None = None
+) -> StoredGame:
+    """Correct round ``number``; refused whole if any later round no longer fits. ``book`` made the change.
+
+    ``version``: the game's version the correction was made against (:class:`Stale` if it changed since).
+    """
     with write_transaction(db):
         stored = load_game(db, game_id)
+        _check_version(stored, version)
         if not 1 <= number <= len(stored.inputs):
             raise NotFound(f"{game_id}/{number}")
         rules = GAMES[stored.game].rules
@@ -221,14 +283,15 @@ def replace_round(db: Database, game_id: str, number: int, raw: Any) -> StoredGa
         except RoundInvalid as error:
             raise _later_round_refusal(error) from error
         now = _now()
-        db.table("rounds").update(
-            (game_id, number), {"input": json.dumps(round_input, ensure_ascii=False), "updated": now}
+        text, kept = _as_stored(round_input)
+        db.execute(
+            "update rounds set input = ?, updated = ? where game_id = ? and number = ?", [text, now, game_id, number]
         )
-        _audit(db, game_id, number, "edit", before, round_input, now)
+        _audit(db, game_id, number, "edit", before, round_input, now, book)
         _touch(db, game_id, now)
     # The replay above is the state of the version this write made: keep it for the answer and the pages.
-    _state_cache.get_or_make((game_id, stored.version + 1), lambda: new_state)
-    return load_game(db, game_id)
+    inputs[number - 1] = kept
+    return _written(stored, tuple(inputs), now, new_state)
 
 
 def _later_round_refusal(error: RoundInvalid) -> Invalid:
@@ -241,19 +304,38 @@ def _later_round_refusal(error: RoundInvalid) -> Invalid:
     return Invalid([heading, *(Problem("round", problem.message, problem.params) for problem in error.problems)])
 
 
-def undo_round(db: Database, game_id: str, number: int) -> StoredGame:
-    """Delete the last round (only the last one can be undone)."""
+def undo_round(
+    db: Database, game_id: str, number: int, *, book: str | None = None, version: int | None = None
+) -> StoredGame:
+    """Delete the last round (only the last one can be undone). ``book`` made the change.
+
+    ``version``: the game's version the undo was asked against (:class:`Stale` if it changed since).
+    """
     with write_transaction(db):
         stored = load_game(db, game_id)
+        _check_version(stored, version)
         if not 1 <= number <= len(stored.inputs):
             raise NotFound(f"{game_id}/{number}")
         if number != len(stored.inputs):
             raise Conflict(N_("Only the last round can be undone; correct round %(number)s instead."), number=number)
         now = _now()
         db.execute("delete from rounds where game_id = ? and number = ?", [game_id, number])
-        _audit(db, game_id, number, "undo", stored.inputs[-1], None, now)
+        _audit(db, game_id, number, "undo", stored.inputs[-1], None, now, book)
         _touch(db, game_id, now)
-    return load_game(db, game_id)
+    return _written(stored, stored.inputs[:-1], now, _state_before_last(stored))
+
+
+def _state_before_last(stored: StoredGame) -> Any:
+    """The state without the last round, if still cached: usually the version before the round was added.
+
+    A cached version counts only if its rounds are exactly the rounds that remain (a replay is pure);
+    otherwise None, and the state is replayed when first asked for.
+    """
+    earlier = (stored.id, stored.version - 1)
+    body = _bodies.get(earlier)
+    if body is None or body[1] != stored.inputs[:-1]:
+        return None
+    return _state_cache.get(earlier)
 
 
 def summaries(db: Database, game_ids: Iterable[str]) -> list[dict[str, Any]]:
@@ -280,8 +362,12 @@ def audit_log(db: Database, game_id: str) -> list[dict[str, Any]]:
 def checked_rounds(game: str, setup: Setup, inputs: Sequence[Any]) -> list[dict[str, Any]]:
     """Every round's input in canonical form, each checked against the game before it.
 
-    Raises :class:`RoundInvalid` naming the first round that does not fit.
+    Raises :class:`RoundInvalid` naming the first round that does not fit, :class:`Invalid` on
+    ``rounds`` for more than :data:`MAX_ROUNDS`.
     """
+    if len(inputs) > MAX_ROUNDS:
+        message = N_("A game holds at most %(most)s rounds; this one has %(count)s.")
+        raise Invalid([Problem("rounds", message, {"most": MAX_ROUNDS, "count": len(inputs)})])
     rules = GAMES[game].rules
     rules.check_setup(setup)
     return replay_checked(rules, setup, inputs)[1]
@@ -294,3 +380,352 @@ def import_game(db: Database, game: str, setup: Setup, inputs: Sequence[Any]) ->
     refused import writes nothing. Each round leaves an ``import`` audit row.
     """
     return create_game(db, game, setup, checked_rounds(game, setup, inputs))
+
+
+def _insert_game(db: Database, game_id: str, key: str, game: str, setup: Setup, version: int, now: str) -> None:
+    """The rows of a new game and its players, inside the caller's write transaction."""
+    db.table("games").insert(
+        {
+            "id": game_id,
+            "game": game,
+            "options": json.dumps(dict(setup.options)),
+            "dealer": setup.dealer,
+            "key_hash": _hash_key(key),
+            "created": now,
+            "updated": now,
+            "version": version,
+        }
+    )
+    db.table("players").insert_all(
+        {"game_id": game_id, "seat": seat, "name": name} for seat, name in enumerate(setup.players)
+    )
+
+
+# ---------------------------------------------------------------------------
+# Books (« carnets »): the record of every game a phone or a group created or joined, with their keys.
+
+
+class WrongKey(Exception):
+    """A key that does not open this book, or does not fit this game."""
+
+
+@dataclass(frozen=True)
+class Book:
+    """A book opened with its key, the key checked against the stored hash."""
+
+    id: str
+    key: str
+
+
+def _pad(secret: str, game_id: str, length: int) -> bytes:
+    stream = b""
+    counter = 0
+    while len(stream) < length:
+        stream += hmac.new(secret.encode("utf-8"), f"{game_id}:{counter}".encode(), hashlib.sha256).digest()
+        counter += 1
+    return stream[:length]
+
+
+def _seal(secret: str, game_id: str, key: str) -> str:
+    """A game's key sealed with another secret (a book's key, a finished game's key): only its holders read it."""
+    data = key.encode("utf-8")
+    sealed = bytes(a ^ b for a, b in zip(data, _pad(secret, game_id, len(data)), strict=True))
+    return base64.urlsafe_b64encode(sealed).decode("ascii")
+
+
+def _unseal(secret: str, game_id: str, sealed: str) -> str:
+    data = base64.urlsafe_b64decode(sealed.encode("ascii"))
+    opened = bytes(a ^ b for a, b in zip(data, _pad(secret, game_id, len(data)), strict=True))
+    return opened.decode("utf-8", errors="replace")
+
+
+def create_book(db: Database) -> Book:
+    """A new, empty book with its own id and secret key (only the key's hash is stored)."""
+    book = Book(secrets.token_urlsafe(16), secrets.token_urlsafe(24))
+    with write_transaction(db):
+        db.execute("insert into books (id, key_hash, created) values (?, ?, ?)", [book.id, _hash_key(book.key), _now()])
+    return book
+
+
+def open_book(db: Database, book_id: str, key: str | None) -> Book:
+    """The book, if ``key`` is its key: :class:`NotFound` for no such book, :class:`WrongKey` for another key."""
+    row = db.execute("select key_hash from books where id = ?", [book_id]).fetchone()
+    if row is None:
+        raise NotFound(book_id)
+    if not key or not hmac.compare_digest(_hash_key(key), row[0]):
+        raise WrongKey(book_id)
+    return Book(book_id, key)
+
+
+def _file(db: Database, book: Book, game_id: str, key: str, now: str) -> bool:
+    """Keep a game's key in the book, inside the caller's write transaction; False if it was there already."""
+    cursor = db.execute(
+        "insert or ignore into book_games (book_id, game_id, sealed_key, added) values (?, ?, ?, ?)",
+        [book.id, game_id, _seal(book.key, game_id, key), now],
+    )
+    return cursor.rowcount > 0
+
+
+def file_game(db: Database, book: Book, game_id: str, key: str) -> bool:
+    """Keep ``game_id``'s edit key in the book; True if it is new there.
+
+    The key is checked first: :class:`NotFound` for no such game, :class:`WrongKey` for a key that does not fit.
+    """
+    with write_transaction(db):
+        if not key_matches(load_head(db, game_id), key):
+            raise WrongKey(game_id)
+        return _file(db, book, game_id, key, _now())
+
+
+def file_games(db: Database, book: Book, keys: Mapping[str, str]) -> int:
+    """Keep every fitting key of ``keys`` (game id -> key) in the book, in one write; how many are new there.
+
+    A key for no stored game, or one that does not fit its game, grants nothing and is not kept.
+    """
+    now = _now()
+    added = 0
+    with write_transaction(db):
+        for game_id, key in keys.items():
+            row = db.execute("select key_hash from games where id = ?", [game_id]).fetchone()
+            if row is not None and key and hmac.compare_digest(_hash_key(key), row[0]):
+                added += _file(db, book, game_id, key, now)
+    return added
+
+
+def book_key_for(db: Database, book: Book, game_id: str) -> str | None:
+    """The edit key of ``game_id`` this book holds, if it holds one."""
+    row = db.execute(
+        "select sealed_key from book_games where book_id = ? and game_id = ?", [book.id, game_id]
+    ).fetchone()
+    return None if row is None else _unseal(book.key, game_id, row[0])
+
+
+def book_keys(db: Database, book: Book) -> dict[str, str]:
+    """Every edit key the book holds, by game id, in the order they were filed."""
+    rows = db.execute(
+        "select game_id, sealed_key from book_games where book_id = ? order by added, rowid", [book.id]
+    ).fetchall()
+    return {game_id: _unseal(book.key, game_id, sealed) for game_id, sealed in rows}
+
+
+def merge_book(db: Database, source: Book, into: Book) -> int:
+    """Keep every key of ``source`` in ``into`` too (``source`` keeps them as well); how many are new there."""
+    keys = book_keys(db, source)
+    now = _now()
+    with write_transaction(db):
+        return sum(_file(db, into, game_id, key, now) for game_id, key in keys.items())
+
+
+def book_counts(db: Database, book_id: str) -> dict[str, int]:
+    """How many games of each kind the book holds."""
+    rows = db.execute(
+        """select g.game, count(*) from book_games b join games g on g.id = b.game_id
+           where b.book_id = ? group by g.game order by g.game""",
+        [book_id],
+    ).fetchall()
+    return {game: count for game, count in rows}
+
+
+@contextmanager
+def _snapshot(db: Database) -> Iterator[None]:
+    """Reads that see one state of the database (a read transaction), unless one is already open."""
+    if db.conn.in_transaction:
+        yield
+        return
+    db.execute("BEGIN")
+    try:
+        yield
+    finally:
+        db.conn.commit()
+
+
+def load_book_games(
+    db: Database, book_id: str, game: str | None = None, limit: int = -1, offset: int = 0
+) -> list[StoredGame]:
+    """The book's games (of one kind if ``game``), most recently played first, with their rounds.
+
+    Three queries whatever the number of games; ``limit`` and ``offset`` choose a page of them.
+    """
+    where = """from games g join book_games b on b.game_id = g.id
+               where b.book_id = ? and (? is null or g.game = ?)
+               order by g.updated desc, g.created desc, g.id limit ? offset ?"""
+    params = [book_id, game, game, limit, offset]
+    chosen = f"select g.id {where}"
+    players: dict[str, list[str]] = {}
+    inputs: dict[str, list[Any]] = {}
+    with _snapshot(db):  # one read transaction: each game's version matches the rounds read with it
+        rows = list(db.query(f"select g.* {where}", params))
+        for row in db.query(
+            f"select game_id, name from players where game_id in ({chosen}) order by game_id, seat", params
+        ):
+            players.setdefault(row["game_id"], []).append(row["name"])
+        for row in db.query(
+            f"select game_id, input from rounds where game_id in ({chosen}) order by game_id, number", params
+        ):
+            inputs.setdefault(row["game_id"], []).append(json.loads(row["input"]))
+    return [
+        StoredGame(
+            row["id"],
+            row["game"],
+            Setup(tuple(players.get(row["id"], ())), row["dealer"], json.loads(row["options"])),
+            tuple(inputs.get(row["id"], ())),
+            row["created"],
+            row["updated"],
+            row["key_hash"],
+            row["version"],
+        )
+        for row in rows
+    ]
+
+
+def rematch(db: Database, game_id: str, key: str, book: Book) -> tuple[str, bool]:
+    """The rematch of a finished game, filed in ``book``: its id, and whether it was made now.
+
+    Same players, same options, and the deal moves on: the seat after the finished game's first dealer
+    deals first. Made once: asked again (a double tap, another scorer of the game), it is the same game,
+    whose key was kept sealed with the finished game's ``key``. :class:`WrongKey` if ``key`` does not fit,
+    :class:`Conflict` if the game is not finished.
+    """
+    with write_transaction(db):
+        stored = load_game(db, game_id)
+        if not key_matches(stored, key):
+            raise WrongKey(game_id)
+        now = _now()
+        made = db.execute("select next_id, sealed_key from rematches where game_id = ?", [game_id]).fetchone()
+        if made is not None:
+            next_id, sealed = made
+            _file(db, book, next_id, _unseal(key, next_id, sealed), now)
+            return next_id, False
+        if not stored.standings().finished:
+            raise Conflict(N_("Only a finished game can have a rematch."))
+        players = stored.setup.players
+        setup = Setup(players, (stored.setup.dealer + 1) % len(players), dict(stored.setup.options))
+        GAMES[stored.game].rules.check_setup(setup)
+        next_id, next_key = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
+        _insert_game(db, next_id, next_key, stored.game, setup, 0, now)
+        db.execute(
+            "insert into rematches (game_id, next_id, sealed_key) values (?, ?, ?)",
+            [game_id, next_id, _seal(key, next_id, next_key)],
+        )
+        _file(db, book, next_id, next_key, now)
+    return next_id, True
+
+
+# ---------------------------------------------------------------------------
+# The change log: the audit rows, each with the round's scores before and after, by replaying.
+
+
+@dataclass(frozen=True)
+class Change:
+    """One add, correction, undo or import of a round, as the audit row keeps it.
+
+    ``before`` and ``after`` are the round's input; ``scores_*`` and ``events_*`` are what the rules
+    made of the round just before and just after the change (None when the log cannot be replayed).
+    """
+
+    at: str
+    action: str
+    number: int
+    before: Mapping[str, Any] | None
+    after: Mapping[str, Any] | None
+    scores_before: Mapping[str, int] | None
+    scores_after: Mapping[str, int] | None
+    events_before: tuple[Event, ...]
+    events_after: tuple[Event, ...]
+    book_id: str | None
+
+
+def change_log(db: Database, game_id: str) -> list[Change]:
+    """Every change to the game's rounds, oldest first, replayed from its audit rows (NotFound if no game)."""
+    stored = load_game(db, game_id)
+    rules = GAMES[stored.game].rules
+    setup = stored.setup
+    states = [rules.initial(setup)]
+    inputs: list[Any] = []
+
+    def refold(start: int) -> None:
+        """The states after every round from round ``start + 1`` on, for the inputs as they now are."""
+        del states[start + 1 :]
+        for round_input in inputs[start:]:
+            states.append(rules.play(setup, states[-1], rules.check_round(setup, states[-1], round_input)))
+
+    def result(number: int) -> Any:
+        return rules.standings(setup, states[number]).rounds[number - 1]
+
+    changes = []
+    replayable = True
+    for row in audit_log(db, game_id):
+        number, action = row["number"], row["action"]
+        before = None if row["before"] is None else json.loads(row["before"])
+        after = None if row["after"] is None else json.loads(row["after"])
+        old = new = None
+        if replayable:
+            try:
+                if action in ("add", "import") and number == len(inputs) + 1:
+                    inputs.append(after)
+                    refold(number - 1)
+                    new = result(number)
+                elif action == "edit":
+                    old = result(number)
+                    inputs[number - 1] = after
+                    refold(number - 1)
+                    new = result(number)
+                elif action == "undo" and number == len(inputs):
+                    old = result(number)
+                    inputs.pop()
+                    del states[number:]
+                else:
+                    raise IndexError(number)
+            except (Invalid, IndexError, KeyError, ValueError):
+                replayable = False  # a log that does not replay still lists its rows, without scores
+                old = new = None
+        changes.append(
+            Change(
+                at=row["at"],
+                action=action,
+                number=number,
+                before=before,
+                after=after,
+                scores_before=None if old is None else dict(old.scores),
+                scores_after=None if new is None else dict(new.scores),
+                events_before=() if old is None else tuple(old.events),
+                events_after=() if new is None else tuple(new.events),
+                book_id=row.get("book_id"),
+            )
+        )
+    return changes
+
+
+def book_game_ids(db: Database, book_id: str, limit: int = -1) -> list[str]:
+    """The ids of the book's games, most recently played first (the first ``limit`` of them)."""
+    rows = db.execute(
+        """select g.id from games g join book_games b on b.game_id = g.id where b.book_id = ?
+           order by g.updated desc, g.created desc, g.id limit ?""",
+        [book_id, limit],
+    ).fetchall()
+    return [game_id for (game_id,) in rows]
+
+
+class Stale(Conflict):
+    """The game changed since the page or client read it (another phone wrote): nothing was written.
+
+    ``current`` is the game as stored now, read inside the refused write's transaction.
+    """
+
+    def __init__(self, current: StoredGame, expected: int):
+        super().__init__(
+            N_(
+                "The game has changed since version %(expected)s (another phone wrote to it): it is now at "
+                "version %(version)s. Nothing was changed."
+            ),
+            expected=expected,
+            version=current.version,
+        )
+        self.problem = Problem("version", self.problem.message, self.problem.params)
+        self.current = current
+
+
+def _check_version(stored: StoredGame, version: int | None) -> None:
+    """Inside the write transaction: refuse a write made against another version than the stored one."""
+    if version is not None and version != stored.version:
+        raise Stale(stored, version)

@@ -88,3 +88,19 @@ class Api:
 @pytest.fixture
 def api(client: FlaskClient) -> Api:
     return Api(client)
+
+
+def held_key(client: FlaskClient, game_id: str) -> str | None:
+    """The edit key of ``game_id`` that the phone ``client`` holds: the one its book keeps, server side."""
+    from referee import store
+    from referee.views.access import BOOK_COOKIE
+
+    cookie = client.get_cookie(BOOK_COOKIE)
+    if cookie is None:
+        return None
+    book_id, _, key = cookie.value.partition(".")
+    db = connect(client.application.config["DATABASE"])
+    try:
+        return store.book_key_for(db, store.open_book(db, book_id, key), game_id)
+    finally:
+        db.close()

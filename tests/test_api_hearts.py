@@ -193,7 +193,7 @@ CHOOSE_A_GAME = [("game", f"Choose a game: {', '.join(GAMES)}.")]
         ),
         pytest.param(
             {"game": "hearts", "players": ["Alice", "x" * 31, "Chloé"]},
-            [("players.1", "A name has at most 30 characters.")],
+            [("players.1", "A name has at most 30 characters (this one has 31).")],
             id="name-of-31",
         ),
         pytest.param(

@@ -223,7 +223,12 @@ def test_q4_continues_q3_with_the_carried_chips(api: Api) -> None:
     [
         (
             deal(all_on("H", FOUR), choice="switch", buyer="Chloé"),
-            [("buyer", "The dealer switched packets, so nothing was sold: leave the buyer empty.")],
+            [
+                (
+                    "buyer",
+                    "The buyer of the spare packet must be nobody: the dealer switched packets, so nothing was sold.",
+                )
+            ],
         ),
         (deal(all_on("H", FOUR), buyer="Alice"), [("buyer", "Alice deals and cannot buy the spare packet.")]),
         (deal(all_on("H", FOUR[:3])), [("stakes.Denis", "Missing a stake for Denis.")]),

@@ -74,8 +74,8 @@ def test_colour_comes_from_the_page_only() -> None:
 
 def test_reference_line_and_negative_totals() -> None:
     svg = chart([("Ann", [0, -26, -10]), ("Bob", [0, 26, 40])], reference=(50, "target 50"))
-    ticks = re.findall(r'text-anchor="end">(-?\d+)</text>', svg)
-    assert ticks[0] == "-40" and ticks[-1] == "60"
+    ticks = re.findall(r'text-anchor="end">([-−]?\d+)</text>', svg)
+    assert ticks[0] == "−40" and ticks[-1] == "60"  # the minus sign, never a hyphen
     assert "target 50" in svg
     assert 'class="reference"' in svg
 

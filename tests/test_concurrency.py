@@ -12,6 +12,8 @@ from __future__ import annotations
 import functools
 import http.client
 import json
+import subprocess
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -346,3 +348,122 @@ def test_a_correction_racing_an_undo_never_mixes(server: Server) -> None:
         # Put the round back for the next race.
         assert server.request("POST", f"/api/v1/games/{game_id}/rounds", hearts_round(race), auth).status == 201
     assert server.request("GET", f"/g/{game_id}").status == 200
+
+
+# ---------------------------------------------------------------------------
+# A correction or undo made against a version: the check is inside the write transaction
+
+
+def test_two_phones_correcting_from_the_same_version_never_both_win(server: Server) -> None:
+    game_id, auth = new_game(server, "hearts")
+    for number in range(1, 3):
+        assert server.request("POST", f"/api/v1/games/{game_id}/rounds", hearts_round(number), auth).status == 201
+    path = f"/api/v1/games/{game_id}/rounds/2"
+    for race in range(30):
+        version = server.request("GET", f"/api/v1/games/{game_id}").headers["etag"]
+        guarded = {**auth, "If-Match": version}
+        calls = [
+            functools.partial(send, server, "PUT", path, hearts_round(race * 2 + phone), guarded) for phone in range(2)
+        ]
+        replies = at_once(*calls, server=server)
+        assert sorted(reply.status for reply in replies) == [200, 409], [reply.body[:300] for reply in replies]
+        loser = next(reply for reply in replies if reply.status == 409)
+        winner = next(reply for reply in replies if reply.status == 200)
+        assert loser.json()["state"] == winner.json()  # the loser is shown what the winner stored
+        assert loser.headers["etag"] == winner.headers["etag"] == f'"{int(version.strip(chr(34))) + 1}"'
+    # The same for two undos of the last round from one version: one undoes it, the other changes nothing.
+    for _race in range(10):
+        assert server.request("POST", f"/api/v1/games/{game_id}/rounds", hearts_round(3), auth).status == 201
+        state = server.request("GET", f"/api/v1/games/{game_id}")
+        last = len(state.json()["rounds"])
+        guarded = {**auth, "If-Match": state.headers["etag"]}
+        undo = functools.partial(send, server, "DELETE", f"/api/v1/games/{game_id}/rounds/{last}", None, guarded)
+        replies = at_once(undo, undo, server=server)
+        assert sorted(reply.status for reply in replies) == [200, 409]
+        assert [row["number"] for row in stored_rounds(server.app, game_id)] == list(range(1, last))
+
+
+# ---------------------------------------------------------------------------
+# Another process holds the write lock: readers are served, writers get a 503 within seconds
+
+HOLD_THE_WRITE_LOCK = """
+import sqlite3, sys
+connection = sqlite3.connect(sys.argv[1], isolation_level=None)
+connection.execute("BEGIN IMMEDIATE")
+print("locked", flush=True)
+sys.stdin.readline()
+connection.rollback()
+"""
+
+
+@pytest.fixture
+def few_threads(tmp_path: Path) -> Iterator[Server]:
+    """A server with 4 threads (waitress's default) whose writes wait 1 s at most for the write lock."""
+    app = create_app(
+        {
+            "DATABASE": str(tmp_path / "locked.sqlite3"),
+            "SECRET_KEY": "locked",
+            "WTF_CSRF_ENABLED": False,
+            "WRITE_WAIT_SECONDS": 1,
+        }
+    )
+    live = LiveServer(app, threads=4)
+    try:
+        yield Server(app, live.port)
+    finally:
+        live.stop()
+
+
+def test_readers_are_served_while_another_process_holds_the_write_lock(few_threads: Server) -> None:
+    server = few_threads
+    game_id, auth = new_game(server, "hearts")
+    assert server.request("POST", f"/api/v1/games/{game_id}/rounds", hearts_round(1), auth).status == 201
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD_THE_WRITE_LOCK, server.app.config["DATABASE"]],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert holder.stdin is not None and holder.stdout is not None
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        write = functools.partial(send, server, "POST", f"/api/v1/games/{game_id}/rounds", hearts_round(2), auth)
+        replies: list[Reply | BaseException] = []
+
+        def phone(call: Callable[[http.client.HTTPConnection], Reply]) -> None:
+            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=20)  # a hang guard only
+            try:
+                replies.append(call(connection))
+            except BaseException as error:
+                replies.append(error)
+            finally:
+                connection.close()
+
+        # Six writes first (more than the server's threads), then what watchers ask.
+        writers = [threading.Thread(target=phone, args=(write,)) for _ in range(6)]
+        for thread in writers:
+            thread.start()
+        reads = [
+            functools.partial(send, server, "GET", path, None, {})
+            for path in (f"/g/{game_id}", f"/api/v1/games/{game_id}", f"/g/{game_id}/version")
+        ]
+        readers = [threading.Thread(target=phone, args=(read,)) for read in reads]
+        for thread in readers:
+            thread.start()
+        for thread in writers + readers:
+            thread.join(timeout=60)
+        assert holder.poll() is None  # every answer came while the lock was still held
+    finally:
+        holder.communicate("release\n", timeout=30)
+    answers = [reply for reply in replies if isinstance(reply, Reply)]
+    assert len(answers) == 9, [reply for reply in replies if not isinstance(reply, Reply)]
+    statuses = sorted(reply.status for reply in answers)
+    assert statuses == [200, 200, 200] + [503] * 6, statuses
+    for reply in answers:
+        if reply.status == 503:
+            assert reply.headers["retry-after"] == "3"
+            assert "Nothing was saved" in reply.json()["errors"][0]["message"]
+    state = server.request("GET", f"/api/v1/games/{game_id}").json()
+    assert len(state["rounds"]) == 1
+    # Once the lock is released, the same write goes through.
+    assert server.request("POST", f"/api/v1/games/{game_id}/rounds", hearts_round(2), auth).status == 201

@@ -40,8 +40,8 @@ def field_errors(html: str) -> list[str]:
 
 
 def totals_shown(html: str) -> dict[str, int]:
-    pairs = re.findall(r'<span class="name">([^<]*)</span>\s*<span class="points">(-?\d+)</span>', html)
-    return {name: int(points) for name, points in pairs}
+    pairs = re.findall(r'<span class="name">([^<]*)</span>\s*<span class="points">(−?\d+)</span>', html)
+    return {name: int(points.replace("−", "-")) for name, points in pairs}
 
 
 def test_home_offers_every_game_and_lists_my_games(client: FlaskClient) -> None:
@@ -66,8 +66,8 @@ def test_new_game_form_shows_every_option_with_its_default(client: FlaskClient) 
     ("players", "field", "message"),
     [
         (["Alice", "Bruno"], "players", "This game needs 3 to 7 players."),
-        (["Alice", "Bruno", "Alice"], "players.2", "Alice is already playing."),
-        (["Alice", "Bruno", "C" * 31], "players.2", "A name has at most 30 characters."),
+        (["Alice", "Bruno", "Alice"], "players.2", "Seat 3: Alice is already playing."),
+        (["Alice", "Bruno", "C" * 31], "players.2", "Seat 3: a name has at most 30 characters (this one has 31)."),
     ],
 )
 def test_new_game_refusals_are_shown_at_the_field(

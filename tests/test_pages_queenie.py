@@ -40,7 +40,7 @@ def deal_form(
     form = {f"stake-{seat}": suit for seat, suit in enumerate(stakes)}
     form.update({f"queen-{suit}": "" if seat == "-" else seat for suit, seat in zip("SHDC", queens, strict=True)})
     form.update(number=str(number), dealer_choice=choice, buyer="" if buyer == "-" else buyer)
-    form["out"] = "" if out == "-" else out
+    form["out"] = "none" if out == "-" else out
     return form
 
 
@@ -100,7 +100,7 @@ def test_new_game_refusals_are_shown_at_the_field(app: Flask, client: FlaskClien
     assert response.status_code == 422
     assert field_errors(response.get_data(as_text=True)) == [
         "This game needs 3 to 6 players.",
-        "This option must be at least 2.",
+        "Chips each: this option must be at least 2.",
     ]
     assert dump_database(app) == before
 
@@ -131,10 +131,11 @@ def test_first_deal_form_in_table_order_with_big_choices(client: FlaskClient) ->
     assert checked(page, "dealer_choice") == ["keep"]
     assert checked(page, "buyer") == [""]
     assert all(checked(page, f"queen-{suit}") == [""] for suit in "SHDC")
-    assert checked(page, "out") == [""]
+    assert checked(page, "out") == []  # who went out is for the table to say: nothing is chosen
     # The dealer cannot buy: only Bruno, Chloé and Denis are offered, after "nobody".
     assert re.findall(r'name="buyer" value="(\d*)"', fieldset(page, "buyer")) == ["", "1", "2", "3"]
-    assert "nobody (blocked)" in text(fieldset(page, "out"))
+    assert re.findall(r'name="out" value="(\w*)"', fieldset(page, "out")) == ["0", "1", "2", "3", "none"]
+    assert "nobody: blocked" in text(fieldset(page, "out"))
     assert "not played" in text(fieldset(page, "queens"))
     assert 'name="cards_left-' not in page
 
@@ -176,14 +177,14 @@ def test_stakes_are_prefilled_with_each_players_last_choice(client: FlaskClient)
     assert [checked(page, f"stake-{seat}") for seat in range(4)] == [["H"], ["S"], ["H"], ["D"]]
     assert "Each player's last choice is already selected" in text(page)
     assert checked(page, "buyer") == [""]
-    assert checked(page, "out") == [""]
+    assert checked(page, "out") == []
     # Bruno deals now: he is no longer offered as a buyer, Alice is.
     assert re.findall(r'name="buyer" value="(\d*)"', fieldset(page, "buyer")) == ["", "0", "2", "3"]
     assert "Bruno deals." in text(page)
     assert "1 chip already on it" in text(page[page.index('data-queen-row="D"') :])
-    # Saving the prefilled form as is: everyone stakes as before, nobody goes out.
+    # Saving the prefilled form with "nobody: blocked": everyone stakes as before, nobody goes out.
     form = {f"stake-{seat}": suit for seat, suit in enumerate("HSHD")}
-    form.update({"number": "2", "dealer_choice": "keep", "buyer": "", "out": ""})
+    form.update({"number": "2", "dealer_choice": "keep", "buyer": "", "out": "none"})
     form.update({f"queen-{suit}": "" for suit in "SHDC"})
     assert client.post(f"{location}/round", data=form).status_code == 303
     page = client.get(location).get_data(as_text=True)
@@ -235,11 +236,11 @@ def test_q3_blocked_then_q4_takes_the_carried_chips(client: FlaskClient) -> None
         (
             {"dealer_choice": "switch"},
             "buyer",
-            "The dealer switched packets, so nothing was sold: leave the buyer empty.",
+            "The buyer of the spare packet must be nobody: the dealer switched packets, so nothing was sold.",
         ),
         ({"buyer": "0"}, "buyer", "Alice deals and cannot buy the spare packet."),
         ({"stake-3": None}, "stakes", "Missing a stake for Denis."),
-        ({"queen-H": "7"}, "queens", "7 is not a player in this game."),
+        ({"queen-H": "7"}, "queens", "Who played the queen of hearts: 7 is not a player in this game."),
         ({"dealer_choice": None}, "dealer-choice", "Say whether the dealer kept the first packet or switched."),
     ],
     ids=["buyer-with-switch", "dealer-buys", "missing-stake", "queen-by-stranger", "no-choice"],
@@ -419,9 +420,9 @@ def test_no_limit_on_the_deals(client: FlaskClient) -> None:
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"stake-0": "X"}, "Choose a queen: S, H, D or C."),
-        ({"out": "Zoé"}, "Zoé is not a player in this game."),
-        ({"buyer": "99"}, "99 is not a player in this game."),
+        ({"stake-0": "X"}, "Alice: choose a queen: S, H, D or C."),
+        ({"out": "Zoé"}, "Who went out: Zoé is not a player in this game."),
+        ({"buyer": "99"}, "The buyer of the spare packet: 99 is not a player in this game."),
         ({"dealer_choice": "both"}, "Say whether the dealer kept the first packet or switched."),
         ({"stake-7": "S"}, None),  # a seat that does not exist is ignored like any unknown field
     ],

@@ -156,7 +156,7 @@ def test_trace_b_blocked(client: FlaskClient) -> None:
     fill = html.unescape(re.search(r'href="([^"]*/playalong/deal[^"]*)"', page).group(1))  # type: ignore[union-attr]
     form = client.get(fill).get_data(as_text=True)
     assert [checked(form, f"queen-{suit}") for suit in "SHDC"] == [[""], [""], [""], ["2"]]
-    assert checked(form, "out") == [""] and checked(form, "buyer") == [""]
+    assert checked(form, "out") == ["none"] and checked(form, "buyer") == [""]  # "nobody: blocked"
     fields = {**form_fields(form), "stake-0": "C", "stake-1": "C", "stake-2": "D", "stake-3": "S"}
     assert client.post(fill, data=fields).status_code == 303
     state = client.get(f"/api/v1/games/{game.rsplit('/', 1)[1]}").json
@@ -282,7 +282,7 @@ def test_a_finished_game_goes_back_to_the_table(client: FlaskClient) -> None:
     game = start(client, rounds="1", bankrupt="end")
     for number in range(1, 5):
         deal = {f"stake-{s}": "S" for s in range(4)}
-        client.post(f"{game}/round", data={**deal, "dealer_choice": "keep", "number": str(number)})
+        client.post(f"{game}/round", data={**deal, "dealer_choice": "keep", "out": "none", "number": str(number)})
     response = client.get(f"{game}/playalong")
     assert response.status_code == 303 and response.headers["Location"] == game
 
@@ -293,5 +293,6 @@ def test_in_french(client: FlaskClient) -> None:
     words = text(along(client, game, "2", TRACE_A[:4]).get_data(as_text=True))
     assert "Alice, votre plus basse carte noire ?" in words
     assert "Aucune : la main passe à Bruno" in words
+    assert "Personne n'a le 4♦ : il est au talon, la série s'arrête." in words
     words = text(along(client, game, "2", ["3", "0", "0", "-", "KS", "3H", "-", "8S"]).get_data(as_text=True))
-    assert "Alice a changé de teinte avec K♠, puis a joué 8♠ : ce n'était pas sa plus basse carte." in words
+    assert "Alice a changé de teinte avec le K♠, puis a joué le 8♠ : ce n'était pas sa plus basse carte." in words

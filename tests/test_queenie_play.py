@@ -217,13 +217,17 @@ def test_saying_none_then_playing_that_colour_is_flagged_and_the_duty_skips_them
     assert cheat.flags[0].render() == "X said they had no black card, then played the 6♠."
 
 
-def test_a_dead_card_later_played_is_flagged() -> None:
+def test_a_card_declared_dead_is_refused_as_anyones_lowest_card() -> None:
     deal = qp.replay(three(), ["X", "Y", None])  # 3♦ declared dead: Y owes black
     assert deal.question == qp.Question("lowest", player="Y", colour="black", first="Y")
-    deal = qp.replay(deal, ["KS", "3D"])  # after the K♠, Y's lowest red is the "dead" 3♦
-    assert deal.flags == (qp.Flag("dead_played", "Y", "3D"),)
-    assert deal.question == qp.Question("next", card="4D")  # the run goes on from it
-    assert "3D" not in deal.dead
+    deal = qp.replay(deal, ["KS"])  # after the K♠, Y owes their lowest red
+    assert "3D" not in qp.choices(deal)
+    with pytest.raises(Invalid) as refused:
+        qp.answer(deal, "3D")
+    assert refused.value.problems[0].render() == (
+        "The 3♦ was declared dead: it is nobody's lowest card. If someone has it, undo back to it."
+    )
+    assert qp.answer(deal, "4D").flags == ()  # a live card is played as usual
 
 
 def test_the_count_ends_the_deal_and_more_cards_than_dealt_are_flagged() -> None:
@@ -329,13 +333,13 @@ def test_start_needs_a_size_for_every_seat() -> None:
         qp.start(["X", "Y"], {"X": 1})
 
 
-def test_choices_for_the_lowest_card_leave_out_played_cards_only() -> None:
+def test_choices_for_the_lowest_card_leave_out_played_and_dead_cards() -> None:
     deal = qp.replay(three(), ["X", None])  # 2♦ dead; X owes black
     options = qp.choices(deal)
     assert len(options) == 27 and options[-1] is None
     deal = qp.replay(deal, ["KS"])  # X owes red
     options = qp.choices(deal)
-    assert "AD" not in options and "2D" in options and len(options) == 26
+    assert "AD" not in options and "2D" not in options and "3D" in options and len(options) == 25
 
 
 # --- the record kept with the deal ---------------------------------------------------

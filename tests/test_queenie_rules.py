@@ -193,7 +193,13 @@ def test_q4_continues_q3_with_carried_chips() -> None:
     [
         (
             deal(all_on("H", FOUR), choice="switch", buyer="C"),
-            [("buyer", "The dealer switched packets, so nothing was sold: leave the buyer empty.", {})],
+            [
+                (
+                    "buyer",
+                    "The buyer of the spare packet must be nobody: the dealer switched packets, so nothing was sold.",
+                    {},
+                )
+            ],
         ),
         (
             deal(all_on("H", FOUR), buyer="A"),

@@ -11,15 +11,16 @@ from flask.testing import FlaskClient
 
 from referee import create_app
 from referee.views.share import qr_data_uri, qr_svg
-from tests.conftest import Api, dump_database
+from tests.conftest import Api, dump_database, held_key
 from tests.test_pages import PLAYERS, hand_form, start_hearts
 
 HAND_1 = hand_form(1, [2, 4, 0, 7], 1)
 
 
 def scorer_key(client: FlaskClient, game_id: str) -> str:
-    with client.session_transaction() as session:
-        return session["keys"][game_id]
+    key = held_key(client, game_id)
+    assert key is not None
+    return key
 
 
 @pytest.fixture
@@ -75,7 +76,7 @@ def test_an_invitation_lets_a_second_phone_score(client: FlaskClient, game) -> N
     assert joined.headers["Cache-Control"] == "no-store"
     assert scorer_key(second, game_id) == key
     page = second.get(f"/g/{game_id}").get_data(as_text=True)
-    assert "This phone can now enter and correct the rounds of this game." in page
+    assert "This phone can now enter and correct the hands of this game." in page
     assert f'href="/g/{game_id}/round"' in page
     assert second.post(f"/g/{game_id}/round", data=HAND_1).status_code == 303
     assert "/round/1" in second.get(f"/g/{game_id}").get_data(as_text=True)
@@ -90,7 +91,8 @@ def test_a_wrong_invitation_is_refused_and_grants_nothing(app: Flask, client: Fl
     for wrong in (key[:-1] + ("A" if key[-1] != "A" else "B"), "x", scorer_key(client, other)):
         response = stranger.get(f"/g/{game_id}/join/{wrong}")
         assert response.status_code == 403
-        assert "This key does not let you change this game." in response.get_data(as_text=True)
+        page = response.get_data(as_text=True)
+        assert "This invitation does not fit this game: its key is not the game&#39;s." in page
     assert stranger.get(f"/g/nope/join/{key}").status_code == 404
     with stranger.session_transaction() as session:
         assert game_id not in session.get("keys", {})
@@ -185,7 +187,7 @@ def test_watchers_pages_refresh_themselves(app: Flask, client: FlaskClient, game
     assert refresh in watcher_page
     assert refresh not in scorer_page  # a scorer's page is not reloaded under their fingers
     for page in (watcher_page, scorer_page):
-        assert '<script src="/static/share.js" defer></script>' in page
+        assert re.search(r'<script src="/static/share\.js\?v=[0-9a-f]{12}" defer></script>', page)
         assert f'data-version-url="/g/{game_id}/version"' in page
         assert f'data-page-url="/g/{game_id}"' in page
         assert 'data-poll-seconds="5.0"' in page

@@ -153,10 +153,10 @@ def test_a_sheet_mid_game_says_so_and_the_sheet_follows_corrections(api: Api) ->
     first, second = hearts_inputs()[:2]
     api.add(game_id, first)
     words = text_of(page(api.client, f"/g/{game_id}/sheet"))
-    assert "Game in progress: 1 round played." in words
+    assert "Game in progress after 1 hand." in words  # the game's own word for a round
     assert "wins!" not in words
     api.add(game_id, second)
-    assert "Game in progress: 2 rounds played." in text_of(page(api.client, f"/g/{game_id}/sheet"))
+    assert "Game in progress after 2 hands." in text_of(page(api.client, f"/g/{game_id}/sheet"))
     api.put(game_id, 1, {"hearts": dict(zip(HEARTS_PLAYERS, [7, 4, 0, 2], strict=True)), "queen": "Bruno"})
     assert "1 Alice left 7 7 17 17 0 0 2 2" in text_of(page(api.client, f"/g/{game_id}/sheet"))
 

@@ -10,6 +10,7 @@ extract them; the web layer translates them, the rules never do.
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
@@ -251,19 +252,75 @@ def replay(game: Game, setup: Setup, inputs: Sequence[Any]) -> Standings:
     return game.standings(setup, replay_state(game, setup, inputs))
 
 
+NAME_LENGTH = 30
+# Characters a name may not hold: controls, format characters (zero-width space, BOM, bidi
+# overrides), private use, surrogates, unassigned, line and paragraph separators.
+_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
+# The zero-width joiners belong inside some names and emoji: allowed between visible characters.
+_JOINERS = frozenset("\u200c\u200d")
+
+
+def normal_name(text: str) -> str:
+    """A typed name as it is kept: Unicode NFC, trimmed, each run of spaces one ordinary space."""
+    return " ".join(unicodedata.normalize("NFC", text).split())
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same: "alice", "Alice " and "ALICE" are one player."""
+    return unicodedata.normalize("NFC", normal_name(name).casefold())
+
+
+def _name_problem(field_name: str, typed: str) -> Problem | None:
+    """Why a typed name cannot be a player's, or None."""
+    name = unicodedata.normalize("NFC", typed).strip()
+    if not name:
+        return Problem(field_name, N_("A player needs a name."))
+    for char in name:
+        if unicodedata.category(char) in _HIDDEN_CATEGORIES and char not in _JOINERS:
+            return Problem(
+                field_name,
+                N_("This name holds an invisible or control character (%(code)s): type it again without it."),
+                {"code": f"U+{ord(char):04X}"},
+            )
+    if not any(unicodedata.category(char)[0] in "LNPS" for char in name):
+        return Problem(field_name, N_("A name needs at least one letter, digit or sign that can be seen."))
+    length = len(normal_name(name))
+    if length > NAME_LENGTH:
+        return Problem(
+            field_name,
+            N_("A name has at most %(maximum)s characters (this one has %(count)s)."),
+            {"maximum": NAME_LENGTH, "count": length},
+        )
+    return None
+
+
 def check_players(game: Game, raw_players: Any) -> tuple[str, ...]:
-    """Trimmed, unique names, as many as the game allows."""
+    """The names normalised (NFC, trimmed, inner spaces collapsed), unique whatever their capitals,
+    without invisible or control characters, as many as the game allows."""
     if not isinstance(raw_players, list) or not all(isinstance(name, str) for name in raw_players):
         raise invalid("players", N_("Players must be a list of names."))
-    names = [name.strip() for name in raw_players]
+    names = [normal_name(name) for name in raw_players]
     problems = []
-    for index, name in enumerate(names):
-        if not name:
-            problems.append(Problem(f"players.{index}", N_("A player needs a name.")))
-        elif len(name) > 30:
-            problems.append(Problem(f"players.{index}", N_("A name has at most 30 characters.")))
-        elif name in names[:index]:
-            problems.append(Problem(f"players.{index}", N_("%(name)s is already playing."), {"name": name}))
+    seen: dict[str, str] = {}
+    for index, (typed, name) in enumerate(zip(raw_players, names, strict=True)):
+        where = f"players.{index}"
+        problem = _name_problem(where, typed)
+        if problem is not None:
+            problems.append(problem)
+            continue
+        earlier = seen.get(name_key(name))
+        if earlier == name:
+            problems.append(Problem(where, N_("%(name)s is already playing."), {"name": name}))
+        elif earlier is not None:
+            problems.append(
+                Problem(
+                    where,
+                    N_("%(typed)s is the same name as %(name)s, already playing: capitals and spaces do not count."),
+                    {"typed": name, "name": earlier},
+                )
+            )
+        else:
+            seen[name_key(name)] = name
     if not game.min_players <= len(names) <= game.max_players:
         if game.min_players == game.max_players:
             problems.append(
@@ -318,10 +375,11 @@ def make_setup(game: Game, raw_players: Any, raw_options: Any, raw_dealer: Any =
         problems.extend(error.problems)
     dealer = 0
     if raw_dealer is not None and players:
-        if not isinstance(raw_dealer, str) or raw_dealer.strip() not in players:
+        keys = [name_key(player) for player in players]
+        if not isinstance(raw_dealer, str) or name_key(raw_dealer) not in keys:
             problems.append(Problem("dealer", N_("The first dealer must be one of the players.")))
         else:
-            dealer = players.index(raw_dealer.strip())
+            dealer = keys.index(name_key(raw_dealer))
     if problems:
         raise Invalid(problems)
     setup = Setup(players=players, dealer=dealer, options=options)
@@ -352,6 +410,8 @@ def player_name(setup: Setup, value: Any, field_name: str, *, allow_none: bool =
         return None
     if isinstance(value, str) and value in setup.players:
         return value
+    if isinstance(value, str) and normal_name(value) in setup.players:
+        return normal_name(value)  # typed another way (decomposed accents, spaces around)
     if value is None or value == "":
         raise invalid(field_name, N_("Choose a player."))
     raise invalid(field_name, N_("%(value)s is not a player in this game."), value=str(value)[:40])

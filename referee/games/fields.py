@@ -6,11 +6,12 @@ API takes, so the rules validate both alike, and a stored input back into field 
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Callable, Mapping, MutableMapping
 from typing import Any, Protocol, overload
 
-from .base import Setup
+from .base import Problem, Setup
 
 _WHOLE_NUMBER = re.compile(r"^[-+]?\d{1,9}$")
 
@@ -58,6 +59,49 @@ def adjust(values: MutableMapping[str, str], command: str, limits: Mapping[str, 
     values[field_name] = str(min(high, max(low, wanted)))
 
 
+def form_command(round_form: Any, values: MutableMapping[str, str], command: str, setup: Setup) -> None:
+    """A button pressed without JavaScript: the form's own command (Hearts' one-tap moon), if it
+    has one that takes it, else a stepper or chip press."""
+    own = getattr(round_form, "command", None)
+    if own is None or not own(values, command, setup):
+        adjust(values, command, round_form.limits(setup))
+
+
+def form_facts(round_form: Any, setup: Setup, values: Mapping[str, str]) -> Mapping[str, Any]:
+    """What a round form shows computed from its values (Hearts' hearts left), if it shows any."""
+    facts = getattr(round_form, "facts", None)
+    return facts(setup, values) if facts is not None else {}
+
+
+def form_problems(round_form: Any, form: Mapping[str, str], setup: Setup) -> list[Problem]:
+    """What a round form refuses by itself: a choice the page requires that the rules take as
+    optional (Queenie's "who went out", where nothing chosen is not the same as "nobody")."""
+    own = getattr(round_form, "problems", None)
+    return list(own(form, setup)) if own is not None else []
+
+
+Label = tuple[str, Mapping[str, Any]]
+"""A field in words: an English format string marked with ``N_`` (or ``"%(name)s"``) and its values."""
+Labeller = Callable[[str], Label | None]
+
+
+def round_label(round_form: Any, setup: Setup, next_round: Mapping[str, Any] | None) -> Labeller:
+    """A round form's fields in words: the form's own ``label`` first, else the player a field is
+    about ("hearts.Bruno", "cards_left.Chloé" are Bruno's and Chloé's)."""
+    own = getattr(round_form, "label", None)
+
+    def label(field_name: str) -> Label | None:
+        found = own(field_name, setup, next_round or {}) if own is not None else None
+        if found is not None:
+            return found
+        for part in field_name.split("."):
+            if part in setup.players:
+                return "%(name)s", {"name": part}
+        return None
+
+    return label
+
+
 class RoundForm(Protocol):
     def to_input(self, form: Mapping[str, str], setup: Setup) -> dict[str, Any]: ...
 
@@ -68,3 +112,17 @@ class RoundForm(Protocol):
         ...
 
     def limits(self, setup: Setup) -> dict[str, tuple[int, int]]: ...
+
+
+def json_value(text: str | bytes) -> Any:
+    """JSON text (bytes are UTF-8, a byte order mark allowed) as a value that can be stored, else ValueError.
+
+    Malformed JSON, nesting too deep for the parser (RecursionError) and lone surrogates such as
+    "\\ud800" (not text: SQLite cannot store them) all raise ValueError, never anything else.
+    """
+    try:
+        value = json.loads(text.decode("utf-8-sig") if isinstance(text, bytes) else text)
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except (ValueError, RecursionError) as error:  # UnicodeError is a ValueError
+        raise ValueError("Malformed JSON.") from error
+    return value

@@ -68,6 +68,15 @@ class RoundWords:
     corrected: str
     undone: str
     count: tuple[str, str]  # singular and plural, for ngettext
+    by_round: str  # the table page's heading over the rounds
+    correct_this: str
+    each_cell: str
+    recomputed: str
+    removed: str
+    invite: str
+    invite_warning: str
+    joined: str
+    running: str  # the printed chart's caption
 
     def __call__(self, translate: Callable[[str], str], which: str, number: int) -> str:
         return translate(getattr(self, which)) % {"number": number}
@@ -85,6 +94,21 @@ HAND = RoundWords(
     corrected=N_("Hand %(number)s corrected; every score after it was recomputed."),
     undone=N_("Hand %(number)s undone."),
     count=NP_("%(num)s hand", "%(num)s hands"),
+    by_round=N_("Hand by hand"),
+    correct_this=N_("Correct this hand"),
+    each_cell=N_("Each cell: the hand's score, then the running total."),
+    recomputed=N_("Every score after this hand is recomputed."),
+    removed=N_(
+        "The hand is removed and the totals go back to what they were before it."
+        " The change is kept in the game's history."
+    ),
+    invite=N_("The invitation lets another phone enter and correct hands, like this one."),
+    invite_warning=N_(
+        "This code gives scoring rights: whoever opens it can enter, correct and undo hands of this game."
+        " Show it only to a phone you trust."
+    ),
+    joined=N_("This phone can now enter and correct the hands of this game."),
+    running=N_("Running totals, hand by hand"),
 )
 DEAL = RoundWords(
     noun=N_("deal"),
@@ -98,6 +122,21 @@ DEAL = RoundWords(
     corrected=N_("Deal %(number)s corrected; every score after it was recomputed."),
     undone=N_("Deal %(number)s undone."),
     count=NP_("%(num)s deal", "%(num)s deals"),
+    by_round=N_("Deal by deal"),
+    correct_this=N_("Correct this deal"),
+    each_cell=N_("Each cell: the deal's score, then the running total."),
+    recomputed=N_("Every score after this deal is recomputed."),
+    removed=N_(
+        "The deal is removed and the totals go back to what they were before it."
+        " The change is kept in the game's history."
+    ),
+    invite=N_("The invitation lets another phone enter and correct deals, like this one."),
+    invite_warning=N_(
+        "This code gives scoring rights: whoever opens it can enter, correct and undo deals of this game."
+        " Show it only to a phone you trust."
+    ),
+    joined=N_("This phone can now enter and correct the deals of this game."),
+    running=N_("Running totals, deal by deal"),
 )
 ROUND = RoundWords(
     noun=N_("round"),
@@ -111,6 +150,21 @@ ROUND = RoundWords(
     corrected=N_("Round %(number)s corrected; every score after it was recomputed."),
     undone=N_("Round %(number)s undone."),
     count=NP_("%(num)s round", "%(num)s rounds"),
+    by_round=N_("Round by round"),
+    correct_this=N_("Correct this round"),
+    each_cell=N_("Each cell: the round's score, then the running total."),
+    recomputed=N_("Every score after this round is recomputed."),
+    removed=N_(
+        "The round is removed and the totals go back to what they were before it."
+        " The change is kept in the game's history."
+    ),
+    invite=N_("The invitation lets another phone enter and correct rounds, like this one."),
+    invite_warning=N_(
+        "This code gives scoring rights: whoever opens it can enter, correct and undo rounds of this game."
+        " Show it only to a phone you trust."
+    ),
+    joined=N_("This phone can now enter and correct the rounds of this game."),
+    running=N_("Running totals, round by round"),
 )
 
 
@@ -171,6 +225,40 @@ class Paper:
 
 
 @dataclass(frozen=True)
+class Stat:
+    """One figure of the players' records, ``name`` in the API, ``label`` (marked N_) on the pages.
+
+    It is the sum over the games of the tally ``of`` (default: ``name``) or, with ``per``, an
+    average: that sum divided by the sum of the tally ``per`` (hands, rounds).
+    """
+
+    name: str
+    label: str
+    of: str | None = None
+    per: str | None = None
+
+    @property
+    def counted(self) -> str:
+        return self.of or self.name
+
+
+def _no_tally(_setup: Setup, _standings: Standings) -> Mapping[str, Mapping[str, int]]:
+    return {}
+
+
+@dataclass(frozen=True)
+class Records:
+    """What the players' records count in one game, from its setup and replayed standings.
+
+    ``tally(setup, standings)`` gives ``{player: {name: number}}`` for one game (whole numbers, so
+    they add up across games); ``stats`` says which figures the records show, in order.
+    """
+
+    tally: Callable[[Setup, Standings], Mapping[str, Mapping[str, int]]] = _no_tally
+    stats: tuple[Stat, ...] = ()
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Everything referee knows of one game, in one place."""
 
@@ -182,6 +270,7 @@ class GameSpec:
     chart: Chart = Chart()
     facts: Callable[[Setup], Mapping[str, Any]] = _no_facts  # numbers of the rules its templates show
     routes: Callable[[], Blueprint] | None = None  # the game's own pages or API, if any
+    records: Records | None = None  # what the players' records count in this game, if anything
 
     @property
     def name(self) -> str:

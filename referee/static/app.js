@@ -9,12 +9,13 @@ function wholeNumber(text) {
 
 // The rule pieces below are the Python rules' (checked by tests/browser/test_scripts_match_rules.py).
 
-// Hearts' counts as the rules take them (referee/games/hearts/form.py): one player left blank
-// takes what nobody else took; otherwise a blank stays null.
+// Hearts' counts as the rules take them (referee/games/hearts/form.py effective_counts): once the
+// counts add up, every blank took none; before that one blank takes what is left; else null.
 function effectiveCounts(typed, total) {
   const left = total - typed.reduce((acc, value) => acc + (value || 0), 0);
   const blanks = typed.filter((value) => value === null).length;
-  return typed.map((value) => (value === null && blanks === 1 && left >= 0 ? left : value));
+  const fill = left === 0 || (blanks === 1 && left > 0);
+  return typed.map((value) => (value === null && fill ? left : value));
 }
 
 // Hearts' moon (referee/games/hearts/rules.py): the seat that took the queen shot it by taking
@@ -31,7 +32,7 @@ function refreshCounts(fieldset) {
   const typed = inputs.map((input) => wholeNumber(input.value));
   const left = total - typed.reduce((acc, value) => acc + (value || 0), 0);
   const counter = fieldset.querySelector("[data-left-count]");
-  if (counter) counter.textContent = String(left);
+  if (counter) counter.textContent = left < 0 ? `\u2212${-left}` : String(left);
   const effective = effectiveCounts(typed, total);
   inputs.forEach((input, index) => {
     input.placeholder = typed[index] === null && effective[index] !== null ? String(effective[index]) : "";
@@ -52,7 +53,20 @@ function refreshMoon(form, counts, total) {
   choice.hidden = moonShooter(counts, queen ? wholeNumber(queen.value) : null, total) === null;
 }
 
+// Hearts' one-tap moon (HeartsRoundForm.command): that seat took all the hearts and the queen.
+function applyMoon(form, seat) {
+  const fieldset = form.querySelector("[data-total]");
+  if (!fieldset) return false;
+  const total = parseInt(fieldset.dataset.total, 10);
+  fieldset.querySelectorAll("[data-count]").forEach((input, index) => { input.value = String(index === seat ? total : 0); });
+  const queen = form.querySelector(`input[name=queen][value="${seat}"]`);
+  if (queen) queen.checked = true;
+  refreshCounts(fieldset);
+  return true;
+}
+
 function applyAdjust(form, command) {
+  if (command.startsWith("moon:")) return applyMoon(form, parseInt(command.slice(5), 10));
   const cut = command.lastIndexOf(":");
   const input = form.elements.namedItem(command.slice(0, cut));
   if (!input) return false;
@@ -65,6 +79,25 @@ function applyAdjust(form, command) {
   input.value = String(wanted);
   if (fieldset) refreshCounts(fieldset);
   return true;
+}
+
+// A choice that does not apply after another (Queenie: nothing is sold once the dealer switched):
+// its options other than "nobody" are disabled meanwhile; without JavaScript the server refuses.
+function refreshOff(form) {
+  form.querySelectorAll("[data-off-when]").forEach((fieldset) => {
+    const [name, value] = fieldset.dataset.offWhen.split("=");
+    const chosen = form.querySelector(`input[name="${name}"]:checked`);
+    const off = chosen !== null && chosen.value === value;
+    fieldset.querySelectorAll("input[type=radio]").forEach((input) => {
+      if (input.value === "") {
+        if (off) input.checked = true;
+        return;
+      }
+      input.disabled = off;
+      if (off) input.checked = false;
+    });
+    fieldset.classList.toggle("off", off);
+  });
 }
 
 function showMode(form) {
@@ -85,10 +118,12 @@ document.addEventListener("DOMContentLoaded", () => {
     });
     form.addEventListener("change", (event) => {
       if (event.target.matches("[data-mode-switch]")) showMode(form);
+      refreshOff(form);
       const fieldset = form.querySelector("[data-total]");
       if (fieldset) refreshCounts(fieldset);
     });
     showMode(form);
+    refreshOff(form);
     form.querySelectorAll("[data-total]").forEach(refreshCounts);
   });
 });

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from flask import Blueprint, Response, abort, jsonify, request
+from flask import Blueprint, Response, abort, current_app, jsonify, request
 from flask_babel import gettext
 from werkzeug.exceptions import BadRequest
 
 from .. import store
 from ..db import get_db
+from ..delivery import same_body_as
 from ..games import GAMES
 from ..games.base import N_, Invalid, Problem, make_setup, only_fields
-from .state import game_state
+from ..games.fields import json_value
+from ..limits import creating
+from .state import game_json, game_state
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -33,6 +35,13 @@ def conflict(error: store.Conflict) -> tuple[Response, int]:
     return problems_response([error.problem], 409)
 
 
+@bp.errorhandler(store.Stale)
+def stale(error: store.Stale) -> Response:
+    """A write made against an older version: 409, the current version and the game as it is now."""
+    errors = [{"field": error.problem.field, "message": error.problem.render(gettext)}]
+    return state_response(error.current, 409, errors=errors, version=error.current.version, state=None)
+
+
 @bp.errorhandler(store.NotFound)
 def not_found(_error: store.NotFound) -> tuple[Response, int]:
     return problems_response([Problem("id", N_("No such game or round."))], 404)
@@ -44,13 +53,11 @@ def json_body() -> Any:
     Nesting too deep for the parser (RecursionError) and lone surrogates such as "\\ud800"
     (not text: SQLite cannot store them) count as malformed too, instead of a 500.
     """
-    raw = request.get_data(cache=True)
     try:
-        body = json.loads(raw.decode("utf-8-sig"))  # a byte order mark is accepted, as on the upload form
-        json.dumps(body, ensure_ascii=False).encode("utf-8")
-    except (UnicodeError, ValueError, RecursionError) as error:
+        # A byte order mark is accepted, as on the upload form.
+        return json_value(request.get_data(cache=True))
+    except ValueError as error:
         raise BadRequest("Malformed JSON.") from error
-    return body
 
 
 def json_object() -> dict[str, Any]:
@@ -72,8 +79,41 @@ def authorised_game(game_id: str) -> store.GameHead:
     return stored
 
 
+def state_response(stored: store.StoredGame, status: int = 200, **extra: Any) -> Response:
+    """The game state as JSON, its version as the ETag (what ``If-Match`` sends back).
+
+    With ``state=None`` among ``extra``, the state goes under "state", after the other keys. Without
+    ``extra``, the body is made once per (game, version) (:func:`game_json`), and its compression too.
+    """
+    cached = None if extra else game_json(stored)
+    if cached is not None:
+        response = current_app.response_class(cached, status=status, mimetype="application/json")
+        same_body_as("api", stored.id, stored.version)
+    else:
+        state = game_state(stored, stored.standings())
+        body = {**extra, "state": state} if "state" in extra else {**state, **extra}
+        response = jsonify(body)
+        response.status_code = status
+    response.set_etag(str(stored.version))
+    return response
+
+
+def if_match() -> int | None:
+    """The version in an ``If-Match: "<version>"`` header (``*`` or none: no condition)."""
+    header = request.headers.get("If-Match")
+    if header is None or header.strip() == "*":
+        return None
+    tag = header.strip()
+    digits = tag[1:-1]
+    if not (tag[:1] == tag[-1:] == '"' and 0 < len(digits) <= 18 and digits.isascii() and digits.isdigit()):
+        message = N_('If-Match must be one version of the game in double quotes, as its ETag gives it: "4".')
+        raise Invalid([Problem("If-Match", message)])
+    return int(digits)
+
+
 @bp.post("/games")
-def create_game() -> tuple[Response, int]:
+@creating
+def create_game() -> Response:
     body = json_object()
     game_name = body.get("game")
     if not isinstance(game_name, str) or game_name not in GAMES:
@@ -81,14 +121,12 @@ def create_game() -> tuple[Response, int]:
     only_fields(body, ("game", "players", "options", "dealer"))
     setup = make_setup(GAMES[game_name].rules, body.get("players"), body.get("options"), body.get("dealer"))
     game_id, key = store.create_game(get_db(), game_name, setup)
-    stored = store.load_game(get_db(), game_id)
-    return jsonify({**game_state(stored, stored.standings()), "key": key}), 201
+    return state_response(store.load_game(get_db(), game_id), 201, key=key)
 
 
 @bp.get("/games/<game_id>")
 def get_game(game_id: str) -> Response:
-    stored = store.load_game(get_db(), game_id)
-    return jsonify(game_state(stored, stored.standings()))
+    return state_response(store.load_game(get_db(), game_id))
 
 
 def _expected_round(body: dict[str, Any]) -> int | None:
@@ -102,22 +140,20 @@ def _expected_round(body: dict[str, Any]) -> int | None:
 
 
 @bp.post("/games/<game_id>/rounds")
-def add_round(game_id: str) -> tuple[Response, int]:
+def add_round(game_id: str) -> Response:
     authorised_game(game_id)
     body = json_object()
-    stored = store.add_round(get_db(), game_id, body, _expected_round(body))
-    return jsonify(game_state(stored, stored.standings())), 201
+    return state_response(store.add_round(get_db(), game_id, body, _expected_round(body)), 201)
 
 
 @bp.put("/games/<game_id>/rounds/<int:number>")
 def replace_round(game_id: str, number: int) -> Response:
     authorised_game(game_id)
-    stored = store.replace_round(get_db(), game_id, number, json_object())
-    return jsonify(game_state(stored, stored.standings()))
+    version = if_match()
+    return state_response(store.replace_round(get_db(), game_id, number, json_object(), version=version))
 
 
 @bp.delete("/games/<game_id>/rounds/<int:number>")
 def undo_round(game_id: str, number: int) -> Response:
     authorised_game(game_id)
-    stored = store.undo_round(get_db(), game_id, number)
-    return jsonify(game_state(stored, stored.standings()))
+    return state_response(store.undo_round(get_db(), game_id, number, version=if_match()))

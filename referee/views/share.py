@@ -1,7 +1,7 @@
 """Sharing a game: watching it live from other phones, inviting a second scorer, export and import.
 
 Nothing here changes a game. The only writes are the import (a new game, with a new key) and
-the invitation link, which checks the game's key before remembering it in this browser's session.
+the invitation link, which checks the game's key before keeping it in this phone's book.
 """
 
 from __future__ import annotations
@@ -29,10 +29,11 @@ from werkzeug.wrappers import Response as BaseResponse
 from .. import csrf, exports, store
 from ..db import get_db
 from ..forms import CsrfForm, field_errors
+from ..games import GAMES
 from ..games.base import Invalid
-from .access import editable_or_403, game_or_404, head_or_404, keys, remember
-from .api import json_body, problems_response
-from .state import game_state
+from ..limits import creating
+from .access import editable_or_403, game_or_404, head_or_404, key_for, remember
+from .api import json_body, problems_response, state_response
 
 bp = Blueprint("share", __name__)
 
@@ -86,7 +87,7 @@ def watch_qr(game_id: str) -> Response:
 def invite(game_id: str) -> BaseResponse:
     """The invitation for a second scorer: a link and QR code carrying the edit key (scorers only)."""
     stored = editable_or_403(game_id)
-    join_url = url_for("share.join", game_id=game_id, key=keys()[game_id], _external=True)
+    join_url = url_for("share.join", game_id=game_id, key=key_for(stored), _external=True)
     page = render_template("share/invite.html", stored=stored, join_url=join_url, qr=qr_data_uri(join_url))
     return _no_store(make_response(page))
 
@@ -97,7 +98,7 @@ def join(game_id: str, key: str) -> BaseResponse:
     if not store.key_matches(head_or_404(game_id), key):
         abort(403)
     remember(game_id, key)
-    flash(gettext("This phone can now enter and correct the rounds of this game."))
+    flash(GAMES[game_or_404(game_id).game].words(gettext, "joined", 0))
     return _no_store(redirect(url_for("tables.table", game_id=game_id), 303))
 
 
@@ -130,6 +131,7 @@ def export_csv(game_id: str) -> Response:
 
 
 @bp.route("/import", methods=["GET", "POST"])
+@creating
 def import_page() -> BaseResponse | tuple[str, int] | str:
     """Upload a JSON export: it becomes a new game, scored from this phone."""
     form = CsrfForm()
@@ -153,15 +155,15 @@ def import_page() -> BaseResponse | tuple[str, int] | str:
 
 @bp.post("/api/v1/games/import")
 @csrf.exempt
-def api_import() -> tuple[Response, int]:
+@creating
+def api_import() -> Response | tuple[Response, int]:
     """The JSON API's import: an export in, a new game's state and key out (201)."""
     try:
         game, setup, inputs = exports.parse_export(json_body())
     except Invalid as error:
         return problems_response(error.problems, 422)
     game_id, key = store.import_game(get_db(), game, setup, inputs)
-    stored = store.load_game(get_db(), game_id)
-    return jsonify({**game_state(stored, stored.standings()), "key": key}), 201
+    return state_response(store.load_game(get_db(), game_id), 201, key=key)
 
 
 @bp.app_context_processor

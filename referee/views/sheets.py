@@ -29,19 +29,32 @@ bp = Blueprint("sheets", __name__)
 
 SEATS = "ABCDEFGHIJKL"
 
-_sheets: VersionedCache[str] = VersionedCache(128)
+# Bounded by size: the characters of the sheets kept (about as many bytes), some 4 MB.
+_sheets: VersionedCache[str] = VersionedCache(4_000_000, weigh=len)
 
 
 def chart_lines(spec: GameSpec, setup: Setup, standings: Standings) -> list[tuple[str, list[int]]]:
     """Each player's running total, from what they start with (chips, or 0)."""
     start = spec.chart.start(setup)
-    return [(player, [start, *(result.totals[player] for result in standings.rounds)]) for player in setup.players]
+    totals = [result.totals for result in standings.rounds]
+    return [(player, [start, *[after[player] for after in totals]]) for player in setup.players]
+
+
+# The charts drawn, by (game, version, language, chart id), bounded by size in characters: some 2 MB.
+_charts: VersionedCache[Markup] = VersionedCache(2_000_000, weigh=len)
 
 
 def score_chart(stored: store.StoredGame, standings: Standings, chart_id: str = "score-chart") -> Markup:
-    """The inline SVG chart of a game with at least one round (empty otherwise)."""
+    """The inline SVG chart of a game with at least one round (empty otherwise), drawn once per version."""
     if not standings.rounds:
         return Markup("")
+    if standings is not stored.standings():  # not the game as stored: drawn, not kept
+        return _draw_chart(stored, standings, chart_id)
+    key = (stored.id, stored.version, str(get_locale()), chart_id)
+    return _charts.get_or_make(key, lambda: _draw_chart(stored, standings, chart_id))
+
+
+def _draw_chart(stored: store.StoredGame, standings: Standings, chart_id: str) -> Markup:
     spec = GAMES[stored.game]
     totals = ", ".join(f"{player} {standings.totals[player]}" for player in stored.setup.players)
     line = spec.chart.line(stored.setup)

@@ -6,7 +6,9 @@ Generic over the games: every game-specific part comes from its spec in the regi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import operator
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -14,6 +16,7 @@ from flask import (
     Blueprint,
     Flask,
     abort,
+    current_app,
     flash,
     redirect,
     render_template,
@@ -21,31 +24,50 @@ from flask import (
     session,
     url_for,
 )
-from flask_babel import get_locale, gettext, ngettext
+from flask_babel import get_locale, gettext
 from markupsafe import Markup, escape
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
-from .. import LANGUAGE_COOKIE, LANGUAGES, store
+from .. import LANGUAGE_COOKIE, LANGUAGES, i18n, store
 from ..cache import VersionedCache
 from ..db import get_db
-from ..forms import CsrfForm, field_errors, new_game_input, option_fields
+from ..delivery import same_body_as
+from ..forms import CSRF_MARK, CsrfForm, field_errors, new_game_label, new_game_setup, option_fields, with_csrf
 from ..games import GAMES
-from ..games.base import Event, Invalid, make_setup, replay_state
+from ..games.base import Event, Invalid, RoundResult, Standings, replay_state
 from ..games.cards import card_label
-from ..games.fields import adjust, posted_count
-from .access import can_edit, editable_or_403, game_or_404, head_or_404, keys, remember
+from ..games.fields import Labeller, form_command, form_facts, form_problems, posted_count, round_label
+from ..limits import creating
+from ..words import elide_de, minus, signed
+from .access import (
+    acting_book_id,
+    can_edit,
+    current_book,
+    editable_or_403,
+    game_or_404,
+    head_or_404,
+    remember,
+    session_keys,
+)
 
 bp = Blueprint("tables", __name__)
 
 
+HOME_GAMES = 10  # the most recently played; the book's page lists them all
+
+
 @bp.get("/")
 def home() -> str:
-    games = store.summaries(get_db(), reversed(list(keys())))
-    return render_template("home.html", games=games, specs=GAMES)
+    book = current_book()
+    recent = store.book_game_ids(get_db(), book.id, HOME_GAMES) if book is not None else []
+    games = store.summaries(get_db(), [*recent, *session_keys()])[:HOME_GAMES]
+    held = sum(store.book_counts(get_db(), book.id).values()) if book is not None else len(games)
+    return render_template("home.html", games=games, held=held, book=book, specs=GAMES)
 
 
 @bp.route("/new/<game_name>", methods=["GET", "POST"])
+@creating
 def new_game(game_name: str) -> Response | tuple[str, int] | str:
     spec = GAMES.get(game_name)
     if spec is None:
@@ -54,11 +76,10 @@ def new_game(game_name: str) -> Response | tuple[str, int] | str:
     form = CsrfForm()
     errors: dict[str, list[str]] = {}
     if form.validate_on_submit():
-        players, options, dealer = new_game_input(game, request.form)
         try:
-            setup = make_setup(game, players, options, dealer)
+            setup = new_game_setup(game, request.form)
         except Invalid as error:
-            errors = field_errors(error.problems)
+            errors = field_errors(error.problems, new_game_label(game))
         else:
             game_id, key = store.create_game(get_db(), game_name, setup)
             remember(game_id, key)
@@ -72,7 +93,8 @@ def new_game(game_name: str) -> Response | tuple[str, int] | str:
     return (page, 422) if errors else page
 
 
-_table_pages: VersionedCache[str] = VersionedCache(256)
+# Bounded by size: the characters of the pages kept (about as many bytes), some 8 MB.
+_table_pages: VersionedCache[str] = VersionedCache(8_000_000, weigh=len)
 
 
 @bp.get("/g/<game_id>")
@@ -80,9 +102,13 @@ def table(game_id: str) -> str:
     head = head_or_404(game_id)
     scorer = can_edit(head)
     if session.get("_flashes"):
-        return _render_table(game_id, scorer)
+        return with_csrf(_render_table(game_id, scorer))
     page_key = (game_id, head.version, str(get_locale()), scorer)
-    return _table_pages.get_or_make(page_key, lambda: _render_table(game_id, scorer))
+    # Kept for every phone alike: a form on it (the rematch) gets this phone's CSRF token now.
+    page = _table_pages.get_or_make(page_key, lambda: _render_table(game_id, scorer))
+    if CSRF_MARK not in page:  # the same bytes for every phone: compressed once, kept
+        same_body_as("table", *page_key)
+    return with_csrf(page)
 
 
 def _render_table(game_id: str, scorer: bool) -> str:
@@ -123,19 +149,28 @@ def save_round_post(stored: store.StoredGame, number: int, editing: bool) -> Res
     round_form = spec.round_form
     values = MultiDict(request.form)
     if "adjust" in request.form:
-        adjust(values, request.form["adjust"], round_form.limits(stored.setup))
+        form_command(round_form, values, request.form["adjust"], stored.setup)
         return _round_page(stored, number, values, {})
-    raw = round_form.to_input(request.form, stored.setup)
     try:
+        raw = round_form.to_input(request.form, stored.setup)
+        _refuse_unfinished_form(stored, number, raw)
         if editing:
-            store.replace_round(get_db(), stored.id, number, raw)
+            corrected = store.replace_round(
+                get_db(), stored.id, number, raw, book=acting_book_id(), version=posted_version()
+            )
             flash(spec.words(gettext, "corrected", number))
+            _say_if_reopened(stored, corrected)
         else:
-            store.add_round(get_db(), stored.id, raw, number)
+            store.add_round(get_db(), stored.id, raw, number, book=acting_book_id())
     except Invalid as error:
-        return _round_page(stored, number, values, field_errors(error.problems))
+        errors = field_errors(error.problems, _round_label(stored, number), stored.setup.players)
+        return _round_page(stored, number, values, errors)
+    except store.Stale as error:
+        return _stale_round_page(error.current, number)
     except store.Conflict as error:
         flash(error.problem.render(gettext), "warning")
+    except store.NotFound:
+        flash(gettext("That round was undone on another phone. Nothing was saved."), "warning")
     return redirect(url_for("tables.table", game_id=stored.id), 303)
 
 
@@ -164,7 +199,7 @@ def edit_round(game_id: str, number: int) -> Response | tuple[str, int] | str:
 
 
 @bp.route("/g/<game_id>/undo", methods=["GET", "POST"])
-def undo(game_id: str) -> Response | str:
+def undo(game_id: str) -> Response | tuple[str, int] | str:
     stored = editable_or_403(game_id)
     if not stored.inputs:
         if request.method == "POST":
@@ -178,7 +213,11 @@ def undo(game_id: str) -> Response | str:
             abort(400)
         posted = request.form.get("number", "")
         try:
-            store.undo_round(get_db(), game_id, posted_count(posted, number))
+            store.undo_round(
+                get_db(), game_id, posted_count(posted, number), book=acting_book_id(), version=posted_version()
+            )
+        except store.Stale as error:
+            return _stale_undo_page(error.current)
         except (store.Conflict, store.NotFound):
             flash(gettext("That round was already undone or is no longer the last one."), "warning")
         else:
@@ -203,14 +242,71 @@ def set_language(code: str) -> Response:
 
 
 def describe_event(event: Event) -> Markup:
-    """An event in the reader's words; the ones that change a game's course in bold."""
-    words = escape(event.describe(gettext))
+    """An event in the reader's words; the ones that change a game's course in bold (made once per locale)."""
+    words = i18n.catalogue()
+    try:
+        return words.made(("event", event), lambda: _described(event, words.gettext))
+    except TypeError:  # an event with an unhashable field: described every time
+        return _described(event, words.gettext)
+
+
+def _described(event: Event, translate: Callable[[str], str]) -> Markup:
+    words = escape(event.describe(translate))
     return Markup("<strong>%s</strong>") % words if event.strong else words
+
+
+@dataclass(frozen=True)
+class _Rows:
+    """The grid rows of a game's table page at one version: each round's results and its HTML."""
+
+    results: tuple[RoundResult, ...]
+    html: tuple[str, ...]
+
+
+# Bounded in rounds, like the derived state (the rows' HTML is shared between versions).
+_grid_rows: VersionedCache[_Rows] = VersionedCache(store.CACHED_ROUNDS, weigh=lambda rows: len(rows.html) + 1)
+
+
+def grid_rows(
+    stored: store.StoredGame, standings: Standings, can_edit: bool, edit_base: str, correct_label: str
+) -> Markup:
+    """The rows of the round-by-round grid (``grid.html``), each round's rendered once.
+
+    The rows of the version before, for the same language and the same phone (scorer or watcher),
+    are reused for every round whose derived result is the very same object (a round added or the
+    last undone keeps the others' results): the page after a write renders one row, not them all.
+    """
+    row = current_app.jinja_env.get_template("grid.html").module.row  # type: ignore[attr-defined]
+    players = stored.setup.players
+    results = standings.rounds
+    if standings is not stored.standings():  # not the game as stored: rendered, not kept
+        return Markup("\n".join(str(row(players, result, can_edit, edit_base, correct_label)) for result in results))
+    variant = (str(get_locale()), bool(can_edit), edit_base, str(correct_label))
+    same = _grid_rows.get((stored.id, stored.version, *variant))
+    if same is not None and same.results is results:
+        return Markup("\n".join(same.html))
+    previous = same or _grid_rows.get((stored.id, stored.version - 1, *variant))
+    shared = _shared_prefix(previous.results, results) if previous is not None else 0
+    made = [str(row(players, result, can_edit, edit_base, correct_label)) for result in results[shared:]]
+    rows = _Rows(results, (previous.html[:shared] if previous is not None else ()) + tuple(made))
+    _grid_rows.get_or_make((stored.id, stored.version, *variant), lambda: rows)
+    return Markup("\n".join(rows.html))
+
+
+def _shared_prefix(old: Sequence[object], new: Sequence[object]) -> int:
+    """How many leading items of ``new`` are the very same objects as in ``old``."""
+    length = min(len(old), len(new))
+    if all(map(operator.is_, old[:length], new[:length])):
+        return length
+    shared = 0
+    while old[shared] is new[shared]:
+        shared += 1
+    return shared
 
 
 def round_words(stored: store.StoredGame, which: str, number: int) -> str:
     """The game's sentence for a round (``title``, ``save``, ``undo``…), e.g. "Save hand 3"."""
-    return GAMES[stored.game].words(gettext, which, number)
+    return GAMES[stored.game].words(i18n.gettext, which, number)
 
 
 def game_facts(stored: store.StoredGame) -> Mapping[str, Any]:
@@ -221,7 +317,7 @@ def game_facts(stored: store.StoredGame) -> Mapping[str, Any]:
 def round_count(game_name: str, count: int) -> str:
     """How many rounds a game has had, in its own word: "9 hands", "3 deals"."""
     singular, plural = GAMES[game_name].words.count
-    return ngettext(singular, plural, count)
+    return i18n.ngettext(singular, plural, count)
 
 
 def init_app(app: Flask) -> None:
@@ -229,8 +325,100 @@ def init_app(app: Flask) -> None:
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.filters["card"] = card_label
     app.jinja_env.globals["describe_event"] = describe_event
+    app.jinja_env.globals["grid_rows"] = grid_rows
     app.jinja_env.globals["round_words"] = round_words
     app.jinja_env.globals["round_count"] = round_count
     app.jinja_env.globals["game_facts"] = game_facts
     app.jinja_env.globals["languages"] = LANGUAGES
     app.jinja_env.globals["get_locale"] = get_locale
+    app.jinja_env.globals["form_facts"] = form_facts_of
+    app.jinja_env.filters["minus"] = minus
+    app.jinja_env.filters["signed"] = signed
+    app.jinja_env.filters["elide"] = elide_in_french
+
+
+def _round_label(stored: store.StoredGame, number: int) -> Labeller:
+    """The round form's fields in words, for the refusals: "Bruno", "Who went out"."""
+    spec = GAMES[stored.game]
+    before = spec.rules.standings(stored.setup, _state_before(stored, number))
+    return round_label(spec.round_form, stored.setup, before.next)
+
+
+def _refuse_unfinished_form(stored: store.StoredGame, number: int, raw: Any) -> None:
+    """Refuse a form left unfinished where the rules cannot see it (Queenie's "who went out" not
+    chosen), together with whatever the rules refuse in the same round."""
+    spec = GAMES[stored.game]
+    problems = form_problems(spec.round_form, request.form, stored.setup)
+    if not problems:
+        return
+    try:
+        spec.rules.check_round(stored.setup, _state_before(stored, number), raw)
+    except Invalid as error:
+        fields = {problem.field for problem in problems}
+        problems += [problem for problem in error.problems if problem.field not in fields]
+    raise Invalid(problems)
+
+
+def _say_if_reopened(before: store.StoredGame, after: store.StoredGame) -> None:
+    """A correction that undoes the end of a finished game says so."""
+    if before.standings().finished and not after.standings().finished:
+        flash(gettext("This correction reopens the game: nobody has won yet, so play goes on."), "warning")
+
+
+def form_facts_of(stored: store.StoredGame, values: Mapping[str, str]) -> Mapping[str, Any]:
+    """What the round form shows computed in Python from its values (e.g. the hearts left to hand out)."""
+    return form_facts(GAMES[stored.game].round_form, stored.setup, values)
+
+
+def elide_in_french(text: str, *names: str) -> str:
+    """The ``elide`` filter: in French, "de" before these names becomes "d'" where it should."""
+    locale = get_locale()
+    return elide_de(text, *names) if locale is not None and locale.language == "fr" else text
+
+
+def posted_version() -> int | None:
+    """The game's version a correction or undo form was shown at (none posted: no check; garbage: stale)."""
+    if "version" not in request.form:
+        return None
+    return posted_count(request.form["version"], -1)
+
+
+def _stale_round_page(current: store.StoredGame, number: int) -> Response | tuple[str, int]:
+    """A correction from a page older than the game: nothing saved; the round as stored now (409)."""
+    if number > len(current.inputs):
+        flash(gettext("That round was undone on another phone. Nothing was saved."), "warning")
+        return redirect(url_for("tables.table", game_id=current.id), 303)
+    flash(
+        gettext(
+            "This game was changed on another phone after you opened this page. Nothing was saved: "
+            "here is the round as it is now. Correct it again if you still need to."
+        ),
+        "warning",
+    )
+    values = GAMES[current.game].round_form.values(current.setup, current.inputs[number - 1], None)
+    page = _round_page(current, number, values, {})
+    return (page if isinstance(page, str) else page[0]), 409
+
+
+def _stale_undo_page(current: store.StoredGame) -> Response | tuple[str, int]:
+    """An undo from a page older than the game: nothing undone; the last round as stored now (409)."""
+    if not current.inputs:
+        flash(gettext("That round was already undone or is no longer the last one."), "warning")
+        return redirect(url_for("tables.table", game_id=current.id), 303)
+    flash(
+        gettext(
+            "This game was changed on another phone after you opened this page. Nothing was undone: "
+            "here is the last round as it is now."
+        ),
+        "warning",
+    )
+    number = len(current.inputs)
+    page = render_template(
+        "undo.html",
+        stored=current,
+        spec=GAMES[current.game],
+        standings=current.standings(),
+        number=number,
+        form=CsrfForm(),
+    )
+    return page, 409

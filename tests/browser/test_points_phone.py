@@ -60,7 +60,7 @@ def create_game(page: Page, base_url: str, players: list[str], **options: str) -
 def totals(page: Page) -> dict[str, int]:
     names = page.locator(".totals .name").all_inner_texts()
     points = page.locator(".totals .points").all_inner_texts()
-    return {name: int(value) for name, value in zip(names, points, strict=True)}
+    return {name: int(value.replace("−", "-")) for name, value in zip(names, points, strict=True)}
 
 
 def test_t1_on_a_phone_with_a_sum_and_the_sign_button(page: Page, live_server: str, tmp_path: Path) -> None:

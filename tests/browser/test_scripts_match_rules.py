@@ -1,7 +1,8 @@
 """The rule pieces of the page scripts give what the Python rules give, on the same generated inputs.
 
 piquet.js shows a hand's combinations and the running play points live, and app.js fills in
-Hearts' one blank count and shows the moon choice, without asking the server. Each of their
+Hearts' blank counts (the one blank takes the hearts left; once the counts add up, every blank
+took none) and shows the moon choice, without asking the server. Each of their
 pure functions is run here in the real page, once on every generated input, and must agree
 with the Python rules on every one of them.
 """
@@ -123,7 +124,8 @@ def hearts_hands() -> list[tuple[list[str], int]]:
     """400 hands as typed: hearts per seat ("" for blank) and the seat that took the queen.
 
     Some are moons or one heart short of one; most are complete or have one blank; some have
-    two blanks, or one blank with more than 13 typed, where the blank stays blank.
+    two blanks (filled with 0 when the others add up to 13, else left blank), or one blank with
+    more than 13 typed, where the blank stays blank.
     """
     rng = random.Random(SEED)
     hands = []
@@ -150,7 +152,7 @@ def hearts_hands() -> list[tuple[list[str], int]]:
 
 
 def python_hearts(texts: list[str], queen: int) -> tuple[list[int | None], int | None]:
-    """The counts as the round form makes them (one blank takes the rest), and the moon shooter's seat."""
+    """The counts as the round form makes them (blanks filled in), and the moon shooter's seat."""
     setup = Setup(
         players=tuple(f"P{seat}" for seat in range(len(texts))), dealer=0, options={"jack_of_diamonds": False}
     )
@@ -182,7 +184,9 @@ def test_hearts_counts_and_moon_match_the_rules(page: Page, live_server: str) ->
     moons = [[counts, queen] for (counts, _), (_, queen) in zip(python, hands, strict=True)]
     js_shooters = run_in_page(page, f"([counts, queen]) => refereeApp.moonShooter(counts, queen, {total})", moons)
     assert_same(moons, js_shooters, [shooter for _, shooter in python])
-    # The inputs reach every case: a blank filled in, a blank left blank, moons and no moon.
+    # The inputs reach every case: a blank filled in, two blanks filled with 0 (the moon typed the natural
+    # way), a blank left blank, moons and no moon.
     assert any("" in texts and None not in counts for texts, (counts, _) in zip(typed, python, strict=True))
+    assert any(texts.count("") >= 2 and None not in counts for texts, (counts, _) in zip(typed, python, strict=True))
     assert any(None in counts for counts, _ in python)
     assert {shooter is None for _, shooter in python} == {True, False}

@@ -104,7 +104,9 @@ def test_a_watcher_cannot_write_even_with_a_form_token(
     for path in (f"/g/{game_id}/round", f"/g/{game_id}/round/1", f"/g/{game_id}/undo"):
         page_response = watcher.goto(live_server + path)
         assert page_response is not None and page_response.status == 403
-        expect(watcher.locator("h1")).to_contain_text("You can still watch it.")
+        expect(watcher.locator("h1")).to_contain_text("This phone can watch this game, but not change it.")
+        expect(watcher.locator("main")).to_contain_text('ask the scorer to open "Invite a second scorer…"')
+        expect(watcher.get_by_role("link", name="Back to the game")).to_have_attribute("href", f"/g/{game_id}")
     watcher.goto(address)
     assert totals(watcher) == {"Chloé": 0, "Alice": 2, "Denis": 7, "Bruno": 17}
 
@@ -128,7 +130,7 @@ def test_an_invited_phone_can_score(
 
     second = other_phone.new_page()
     second.goto(join)
-    expect(second.locator(".flash")).to_contain_text("This phone can now enter and correct the rounds")
+    expect(second.locator(".flash")).to_contain_text("This phone can now enter and correct the hands")
     assert "/join/" not in second.url
     enter_hand(second, [2, 4, 0, 7], 1)
     expect(second.locator(".grid tbody tr")).to_have_count(1)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..spec import HAND, Chart, GameSpec
-from . import events, form, paper, rules
+from . import events, form, paper, records, rules
 
 spec = GameSpec(
     rules=rules,
@@ -13,4 +13,5 @@ spec = GameSpec(
     paper=paper.PAPER,
     chart=Chart(line=paper.target_line),
     facts=lambda setup: {"hearts": rules.HEARTS_PER_HAND, "hand_points": rules.hand_points(setup.options)},
+    records=records.RECORDS,
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..spec import DEAL, GameSpec
-from . import events, form, paper, rules
+from . import events, form, paper, records, rules
 
 if TYPE_CHECKING:
     from flask import Blueprint
@@ -25,4 +25,5 @@ spec = GameSpec(
     paper=paper.PAPER,
     chart=paper.CHART,
     routes=_referee_route,
+    records=records.RECORDS,
 )

@@ -17,13 +17,29 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import Setup
+from ..base import N_, Setup
 from ..fields import form_number
 
 ROLES = ("elder", "younger")
 ROWS = 4  # four tierces or four trios fit in 12 cards
 TRICKS = 12
 CHECKED = ("on", "1", "true", "yes")
+_LABELS: dict[str, tuple[str, dict[str, Any]]] = {
+    "hands": (N_("The cards after the exchange"), {}),
+    "blanche": (N_("Carte blanche dealt"), {}),
+    "declarations": (N_("What was announced"), {}),
+    "trick_winners": (N_("Who won each trick"), {}),
+    "play": (N_("The play, as counted aloud"), {}),
+    "tricks": (N_("The play, as counted aloud"), {}),
+    "pique": (N_("Pique"), {}),
+    "first": (N_("Who reached the target first"), {}),
+}
+_ROLE_LABELS = {
+    "hands": N_("Cards of %(name)s"),
+    "declarations": N_("What %(name)s announced"),
+    "play": N_("Play points of %(name)s"),
+    "tricks": N_("Tricks of %(name)s"),
+}
 
 
 def _checked(form: Mapping[str, str], name: str) -> bool:
@@ -135,6 +151,14 @@ class PiquetRoundForm:
 
     def limits(self, setup: Setup) -> dict[str, tuple[int, int]]:
         return {}
+
+    def label(self, field: str, setup: Setup, next_round: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
+        """The deal's fields in words for the refusals: a role's field names the player ("Cards of Hugo")."""
+        kind, _, rest = field.partition(".")
+        role = rest.partition(".")[0]
+        if role in ROLES and next_round.get(role):
+            return _ROLE_LABELS.get(kind, "%(name)s"), {"name": next_round[role]}
+        return _LABELS.get(field)
 
 
 def _declaration_values(values: dict[str, str], role: str, declared: Mapping[str, Any]) -> None:

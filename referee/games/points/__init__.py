@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..spec import ROUND, GameSpec
-from . import form, paper, rules
+from . import form, paper, records, rules
 
 spec = GameSpec(
     rules=rules,
@@ -12,4 +12,5 @@ spec = GameSpec(
     events=(),
     paper=paper.PAPER,
     chart=paper.CHART,
+    records=records.RECORDS,
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..spec import DEAL, GameSpec
-from . import events, form, paper, rules
+from . import events, form, paper, records, rules
 
 if TYPE_CHECKING:
     from flask import Blueprint
@@ -26,4 +26,5 @@ spec = GameSpec(
     chart=paper.CHART,
     facts=lambda setup: {"chips_in_play": rules.chips_in_play(setup)},
     routes=_playalong,
+    records=records.RECORDS,
 )

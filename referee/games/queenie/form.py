@@ -7,18 +7,34 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import Setup
-from ..fields import form_number, seat_name
+from ..base import N_, Problem, Setup, invalid
+from ..fields import form_number, json_value, seat_name
 
 QUEENS = ("S", "H", "D", "C")
 MOST_CARDS = 13
+BLOCKED = "none"  # "who went out": nobody, the deal was blocked
+_LABELS: dict[str, tuple[str, dict[str, Any]]] = {
+    "stakes": (N_("Stakes"), {}),
+    "buyer": (N_("The buyer of the spare packet"), {}),
+    "queens": (N_("Who played each queen"), {}),
+    "out": (N_("Who went out"), {}),
+    "cards_left": (N_("Cards left in hand"), {}),
+    "referee": (N_("Play-along"), {}),
+}
+_QUEEN_LABELS = {
+    "S": N_("Who played the queen of spades"),
+    "H": N_("Who played the queen of hearts"),
+    "D": N_("Who played the queen of diamonds"),
+    "C": N_("Who played the queen of clubs"),
+}
 
 
 @dataclass(frozen=True)
 class QueenieRoundForm:
-    """Fields: ``stake-<seat>`` (S/H/D/C), ``dealer_choice``, ``buyer``, ``queen-<suit>``, ``out``
-    (players by seat, empty for nobody), ``cards_left-<seat>`` with the pay-per-card option, and
-    ``referee`` (hidden, JSON: the play-along's answers and flags when the deal was refereed card by card)."""
+    """Fields: ``stake-<seat>`` (S/H/D/C), ``dealer_choice``, ``buyer``, ``queen-<suit>`` (players by
+    seat, empty for nobody), ``out`` (a seat, or ``none``: blocked; required on the page),
+    ``cards_left-<seat>`` with the pay-per-card option, and ``referee`` (hidden, JSON: the
+    play-along's answers and flags when the deal was refereed card by card)."""
 
     def to_input(self, form: Mapping[str, str], setup: Setup) -> dict[str, Any]:
         # Only the players still in have stake buttons: a dropped player posts nothing.
@@ -28,9 +44,9 @@ class QueenieRoundForm:
             "dealer_choice": form.get("dealer_choice"),
             "buyer": seat_name(setup, form.get("buyer")),
             "queens": {suit: seat_name(setup, form.get(f"queen-{suit}")) for suit in QUEENS},
-            "out": seat_name(setup, form.get("out")),
+            "out": None if form.get("out") in (BLOCKED, None, "") else seat_name(setup, form.get("out")),
         }
-        if setup.options["pay_per_card"]:
+        if setup.options["pay_per_card"] and form.get("out"):
             round_input["cards_left"] = _cards_left(form, setup, round_input["out"])
         if form.get("referee"):
             round_input["referee"] = _record(form["referee"])
@@ -39,17 +55,18 @@ class QueenieRoundForm:
     def values(
         self, setup: Setup, round_input: Mapping[str, Any] | None, next_round: Mapping[str, Any] | None
     ) -> dict[str, str]:
-        values: dict[str, str] = {"dealer_choice": "keep", "buyer": "", "out": ""}
+        values: dict[str, str] = {"dealer_choice": "keep", "buyer": ""}
         values.update({f"queen-{suit}": "" for suit in QUEENS})
         if round_input is None:
-            # A new deal: every player stakes as last time; keep, no sale, no queen played, nobody out yet.
+            # A new deal: every player stakes as last time; keep, no sale, no queen played; who went
+            # out is left for the table to say (nobody, blocked, is a choice like any other).
             defaults = (next_round or {}).get("stakes_default", {})
             values.update({f"stake-{setup.seat(player)}": queen for player, queen in defaults.items()})
             return values
         values.update({f"stake-{setup.seat(player)}": queen for player, queen in round_input["stakes"].items()})
         values["dealer_choice"] = round_input["dealer_choice"]
         values["buyer"] = _seat(setup, round_input.get("buyer"))
-        values["out"] = _seat(setup, round_input.get("out"))
+        values["out"] = _seat(setup, round_input.get("out")) or BLOCKED
         for suit, player in round_input["queens"].items():
             values[f"queen-{suit}"] = _seat(setup, player)
         for player, cards in (round_input.get("cards_left") or {}).items():
@@ -73,7 +90,7 @@ class QueenieRoundForm:
         values = self.values(setup, None, next_round)
         values["dealer_choice"] = dealer_choice
         values["buyer"] = _seat(setup, buyer)
-        values["out"] = _seat(setup, result["out"])
+        values["out"] = _seat(setup, result["out"]) or BLOCKED
         for suit, player in result["queens"].items():
             values[f"queen-{suit}"] = _seat(setup, player)
         if setup.options["pay_per_card"] and result["out"] is not None:
@@ -82,6 +99,18 @@ class QueenieRoundForm:
         values["referee"] = json.dumps(record, ensure_ascii=False)
         return values
 
+    def problems(self, form: Mapping[str, str], setup: Setup) -> list[Problem]:
+        """Who went out must be chosen on the page: a deal left as it was is not a blocked deal."""
+        if form.get("out"):
+            return []
+        return [Problem("out", N_('Say who went out: tap the player, or "nobody: blocked" if nobody could go out.'))]
+
+    def label(self, field: str, setup: Setup, next_round: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
+        """The deal's fields in words for the refusals; a player's own field is their name."""
+        if field.startswith("queens.") and field[-1] in QUEENS:
+            return _QUEEN_LABELS[field[-1]], {}
+        return _LABELS.get(field)
+
     def limits(self, setup: Setup) -> dict[str, tuple[int, int]]:
         if not setup.options["pay_per_card"]:
             return {}
@@ -89,11 +118,12 @@ class QueenieRoundForm:
 
 
 def _record(text: str) -> Any:
-    """The play-along's record as posted (JSON); anything else is passed on for the rules to refuse."""
+    """The play-along's record as posted (JSON, read with the API's guards); unreadable text is refused here."""
     try:
-        return json.loads(text)
+        return json_value(text)
     except ValueError:
-        return text
+        message = N_("The play-along record of this deal could not be read. Enter the deal without the play-along.")
+        raise invalid("referee", message) from None
 
 
 def _seat(setup: Setup, player: str | None) -> str:

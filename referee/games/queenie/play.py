@@ -18,8 +18,10 @@ It records who played each queen.
 It raises flags, which never move chips (the table may settle a penalty as a
 chip adjustment): a player who switched colour with a card that was not their
 lowest (seen when they later play a lower card of that colour), a player who
-said they had none of a colour and later plays one, a card declared dead that
-is later played, and a player playing more cards than they were dealt.
+said they had none of a colour and later plays one, and a player playing more
+cards than they were dealt. A card declared dead is in the dead hand: it is
+refused as anyone's lowest card (the table undoes back to it if it was wrong).
+The ``dead_played`` flag stays for the records of deals refereed before.
 
 Settled here where the rules are silent:
 
@@ -263,8 +265,8 @@ def choices(deal: Deal) -> list[Answer]:
     if question is None:
         return [deal.out] if deal.out is not None else []
     if question.kind == "lowest":
-        played = deal.played_cards
-        return [card for card in _cards_of(question.colour or "red") if card not in played] + [None]
+        gone = deal.played_cards.keys() | deal.dead
+        return [card for card in _cards_of(question.colour or "red") if card not in gone] + [None]
     return [*deal.seats, None]
 
 
@@ -314,6 +316,9 @@ def _lowest(deal: Deal, question: Question, value: Answer) -> Deal:
         raise invalid("answer", N_("The %(card)s is not of the colour asked for."), card=label(value))
     if value in deal.played_cards:
         raise invalid("answer", N_("The %(card)s has already been played."), card=label(value))
+    if value in deal.dead:
+        message = N_("The %(card)s was declared dead: it is nobody's lowest card. If someone has it, undo back to it.")
+        raise invalid("answer", message, card=label(value))
     return _play(deal, player, value, "switch")
 
 

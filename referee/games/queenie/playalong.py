@@ -111,7 +111,8 @@ def _along(game_id: str) -> Along | Response:
     start = qp.start_deal(stored.setup, standings.extra["active"], following["dealer"], buyer)
     deal, refused = qp.replay_valid(start, [_value(stored.setup, token) for token in tokens])
     if refused is not None:
-        flash(gettext("That answer does not fit the deal: it was left out."), "warning")
+        why = " ".join(problem.render(gettext) for problem in refused.problems)
+        flash(f"{gettext('That answer does not fit the deal: it was left out.')} {why}", "warning")
     kept = tuple(_token(stored.setup, value) for value in deal.answers)
     return Along(stored, standings, number, packets, dealer_choice, buyer, deal, kept)
 

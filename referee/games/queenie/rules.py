@@ -337,7 +337,10 @@ def _check_buyer(setup: Setup, state: State, value: Any, choice: str | None) -> 
     if value is None or value == "":
         return None
     if choice == "switch":
-        raise invalid("buyer", N_("The dealer switched packets, so nothing was sold: leave the buyer empty."))
+        raise invalid(
+            "buyer",
+            N_("The buyer of the spare packet must be nobody: the dealer switched packets, so nothing was sold."),
+        )
     buyer = _active_player(setup, state, value, "buyer")
     if buyer == state.dealer:
         raise invalid("buyer", N_("%(name)s deals and cannot buy the spare packet."), name=buyer)

@@ -1,0 +1,176 @@
+"""What goes on the wire: compressed text, and static files under versioned URLs, cached for good.
+
+Compression is Flask-Compress (brotli, zstd or gzip, as the phone accepts; nothing below 500
+bytes). A view may name what its body is (:func:`same_body_as`, e.g. a table page at one version):
+the compressed bytes are then kept, bounded, and a second phone asking for that page gets them
+without compressing again.
+
+Every static URL made with ``url_for('static', filename=...)`` carries ``v=<hash of the file>``
+(computed once per file when the app starts). A request whose ``v`` is the file's hash is answered
+with ``Cache-Control: public, max-age=31536000, immutable``: the phone never asks again, and a new
+file is a new URL. Any other request for a static file keeps Flask's ``no-cache`` (revalidated).
+
+Other responses keep the Cache-Control their views give them (the version poll's ``no-store``, the
+exports' ``no-cache``), and the API's ETag stays the game's version when its answer is compressed.
+Templates get a ``url_for`` that builds each URL once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, Response, current_app, g, request, url_for
+from flask_compress import Compress
+
+from .cache import VersionedCache
+
+YEAR = 365 * 24 * 60 * 60
+IMMUTABLE = f"public, max-age={YEAR}, immutable"
+# Compressed bodies kept, in bytes: some 400 table pages of a typical game (about 5 KB each compressed).
+COMPRESSED_BYTES = 2 * 1024 * 1024
+
+
+def _file_versions(folder: Path) -> dict[str, str]:
+    """A short content hash of every file under the static folder, by its name there ("style.css")."""
+    if not folder.is_dir():
+        return {}
+    return {
+        path.relative_to(folder).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
+
+
+def static_version(filename: str) -> str | None:
+    """The version (content hash) of a static file, as its URLs carry it; None for an unknown file."""
+    versions: dict[str, str] = current_app.extensions["referee.static_versions"]
+    return versions.get(filename)
+
+
+def _versioned_static_urls(endpoint: str, values: dict[str, object]) -> None:
+    if endpoint == "static" and "v" not in values:
+        version = static_version(str(values.get("filename", "")))
+        if version is not None:
+            values["v"] = version
+
+
+def _cache_versioned_static(response: Response) -> Response:
+    """A static file asked for at its current version is cached for good (``immutable``).
+
+    Its body is read into memory (the files are small), so that Flask-Compress compresses it
+    once and keeps it, rather than compressing a stream on every request (which also leaves the
+    file to be closed by the garbage collector).
+    """
+    if request.endpoint != "static" or response.status_code not in (200, 206, 304):
+        return response
+    filename = (request.view_args or {}).get("filename", "")
+    version = request.args.get("v")
+    # Not in debug mode: there a file may change while the app runs (its URL keeps the first hash).
+    current = version is not None and version == static_version(filename) and not current_app.debug
+    if current:
+        response.headers["Cache-Control"] = IMMUTABLE
+        response.headers.pop("Expires", None)
+    if response.status_code == 200:
+        response.direct_passthrough = False
+        response.make_sequence()  # the file is closed when the response is
+        if current:
+            same_body_as("static", filename, version)
+    return response
+
+
+# ---------------------------------------------------------------------------
+# URLs in templates
+
+# The URLs the templates ask for, each built once per app: a table page asks for some twenty, and
+# Flask builds each anew (the static ones with their ?v= query, about 15 µs). Cleared when full.
+_URLS_KEPT = 4096
+
+
+def template_url_for(endpoint: str, **values: Any) -> str:
+    """``url_for`` for the templates: the same URL for the same endpoint and values, built once.
+
+    Only relative URLs of absolute endpoint names are kept (by the request's script root);
+    anything else (``_external``, ``_anchor``, a blueprint-relative ``.name``) is built each time.
+    """
+    if endpoint.startswith(".") or any(name.startswith("_") for name in values):
+        return url_for(endpoint, **values)
+    try:
+        urls: dict[tuple[object, ...], str] = current_app.extensions["referee.urls"]
+        key = (request.script_root, endpoint, *sorted(values.items()))
+        found = urls.get(key)
+    except (TypeError, RuntimeError):  # an unhashable value, or no request
+        return url_for(endpoint, **values)
+    if found is None:
+        found = url_for(endpoint, **values)
+        if len(urls) >= _URLS_KEPT:
+            urls.clear()
+        urls[key] = found
+    return found
+
+
+# ---------------------------------------------------------------------------
+# compression
+
+
+class CompressedBodies:
+    """Flask-Compress's cache backend: the compressed bytes of the bodies a view named, bounded in bytes.
+
+    Flask-Compress asks with ``"<algorithm>;<key>"``; a response no view named has an empty key
+    and is neither looked up nor kept.
+    """
+
+    def __init__(self) -> None:
+        self._bodies: VersionedCache[bytes] = VersionedCache(COMPRESSED_BYTES, weigh=len)
+
+    def get(self, key: str) -> bytes | None:
+        if key.endswith(";"):
+            return None
+        return self._bodies.get(key)
+
+    def set(self, key: str, value: bytes) -> None:
+        if not key.endswith(";"):
+            self._bodies.get_or_make(key, lambda: value)
+
+
+def same_body_as(*identity: object) -> None:
+    """Say what this response's body is (the same identity, the same bytes): its compression is kept."""
+    g.referee_body_identity = "|".join(str(part) for part in identity)
+
+
+def _body_identity(_request: object) -> str:
+    return str(g.get("referee_body_identity", ""))
+
+
+_CODED_VERSION = re.compile(r'^"(\d+):(?:br|zstd|gzip|deflate)"$')
+
+
+def _keep_version_etags(response: Response) -> Response:
+    """The API's ETag is the game's version (``"4"``, what ``If-Match`` sends back), compressed or not.
+
+    Flask-Compress appends the coding to a strong ETag (``"4:br"``); a client reading the ETag as the
+    version, or sending it back, would be refused. Runs after Flask-Compress.
+    """
+    etag = response.headers.get("ETag")
+    if etag is not None and (coded := _CODED_VERSION.match(etag)):
+        response.headers["ETag"] = f'"{coded.group(1)}"'
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.extensions["referee.static_versions"] = _file_versions(Path(app.static_folder or ""))
+    app.url_defaults(_versioned_static_urls)
+    app.extensions["referee.urls"] = {}
+    app.jinja_env.globals["url_for"] = template_url_for
+    app.config.setdefault("COMPRESS_ALGORITHM", ["br", "zstd", "gzip"])
+    # Streamed responses (none of ours: static files are read first, see above); no gzip in a stream.
+    app.config.setdefault("COMPRESS_ALGORITHM_STREAMING", ["br", "zstd", "deflate"])
+    app.config.setdefault("COMPRESS_CACHE_BACKEND", CompressedBodies)
+    app.config.setdefault("COMPRESS_CACHE_KEY", _body_identity)
+    # Flask runs after_request functions last registered first: init_app is called before any other
+    # is registered, so compression runs after them all and sees the final body and headers.
+    app.after_request(_keep_version_etags)  # after the compression
+    Compress(app)
+    app.after_request(_cache_versioned_static)

@@ -1,0 +1,41 @@
+"""What the players' records count in Piquet: parties won outright, repiques, piques, capots, rubicons suffered."""
+
+from __future__ import annotations
+
+from ..base import N_, Setup, Standings
+from ..spec import Records, Stat
+from .events import Capot, Pique, Repique, RoleEvent
+
+COUNTED: tuple[tuple[type[RoleEvent], str], ...] = ((Repique, "repiques"), (Pique, "piques"), (Capot, "capots"))
+
+
+def tally(setup: Setup, standings: Standings) -> dict[str, dict[str, int]]:
+    counts = {
+        player: {"parties": 0, "repiques": 0, "piques": 0, "capots": 0, "rubicons": 0} for player in setup.players
+    }
+    for result in standings.rounds:
+        for event in result.events:
+            for kind, word in COUNTED:
+                if isinstance(event, kind) and event.name in counts:
+                    counts[event.name][word] += 1
+    outcome = standings.extra.get("result", {}) if standings.finished else {}
+    winner = outcome.get("winner")
+    if winner is not None:
+        counts[winner]["parties"] += 1  # a drawn partie is won by nobody
+        if outcome.get("rubicon"):
+            for player in setup.players:
+                if player != winner:
+                    counts[player]["rubicons"] += 1
+    return counts
+
+
+RECORDS = Records(
+    tally=tally,
+    stats=(
+        Stat("parties", N_("parties won")),
+        Stat("repiques", N_("repiques")),
+        Stat("piques", N_("piques")),
+        Stat("capots", N_("capots")),
+        Stat("rubicons", N_("rubicons suffered")),
+    ),
+)

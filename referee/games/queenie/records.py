@@ -1,0 +1,29 @@
+"""What the players' records count in Queenie: chips won or lost, queens collected, times gone out."""
+
+from __future__ import annotations
+
+from ..base import N_, Setup, Standings
+from ..spec import Records, Stat
+from .events import QueenPlayed, WentOut
+
+
+def tally(setup: Setup, standings: Standings) -> dict[str, dict[str, int]]:
+    start = int(setup.options["start_chips"])
+    counts = {player: {"net": standings.totals[player] - start, "queens": 0, "out": 0} for player in setup.players}
+    for result in standings.rounds:
+        for event in result.events:
+            if isinstance(event, QueenPlayed):
+                counts[event.name]["queens"] += 1
+            elif isinstance(event, WentOut):
+                counts[event.name]["out"] += 1
+    return counts
+
+
+RECORDS = Records(
+    tally=tally,
+    stats=(
+        Stat("net", N_("net chips")),
+        Stat("queens", N_("queens collected")),
+        Stat("out", N_("times gone out")),
+    ),
+)

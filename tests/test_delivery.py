@@ -1,0 +1,305 @@
+"""What goes on the wire: compression, versioned static files cached for good, and answers made once.
+
+The API's answer and the table page's rows are made once per game version and then reused by the
+next version (a round added or the last one undone): every answer here is compared with one made
+from a fresh replay of the stored rounds, with no cache.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+import brotli
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from referee import delivery, store
+from referee.db import connect
+from referee.games import GAMES
+from referee.games.base import Setup, replay
+from referee.views import sheets, state, tables
+from tests.conftest import Api
+
+FOUR = ["Alice", "Bruno", "Chloé", "Denis"]
+NOTHING = {"blanche": False, "point": None, "sequences": [], "sets": []}
+
+
+def hearts_round(number: int) -> dict[str, Any]:
+    shift = number % 4
+    counts = [4, 3, 3, 3][shift:] + [4, 3, 3, 3][:shift]
+    return {"hearts": dict(zip(FOUR, counts, strict=True)), "queen": FOUR[(number * 3) % 4]}
+
+
+def queenie_round(number: int) -> dict[str, Any]:
+    suit = "SHDC"[number % 4]
+    return {
+        "stakes": {player: suit for player in FOUR},
+        "dealer_choice": "keep",
+        "buyer": None,
+        "queens": {"S": None, "H": None, "D": None, "C": None, suit: FOUR[number % 4]},
+        "out": None,
+    }
+
+
+def piquet_round(_number: int) -> dict[str, Any]:
+    return {
+        "declarations": {"elder": NOTHING, "younger": NOTHING},
+        "play": {"elder": 7, "younger": 7},
+        "tricks": {"elder": 6, "younger": 6},
+    }
+
+
+KINDS: dict[str, tuple[list[str], dict[str, Any], Callable[[int], dict[str, Any]]]] = {
+    "hearts": (FOUR, {"hands": 30}, hearts_round),
+    "queenie": (FOUR, {"rounds": None, "start_chips": 100}, queenie_round),
+    "piquet": (["Ann", "Bob"], {"partie": "cent", "target": 1000}, piquet_round),
+}
+
+
+def fresh_answer(app: Flask, game_id: str) -> bytes:
+    """The API's answer made the slow way: the rows read anew, every round replayed, jsonify."""
+    db = connect(app.config["DATABASE"])
+    try:
+        row = db.execute(
+            "select id, game, options, dealer, created, updated, key_hash, version from games where id = ?", [game_id]
+        ).fetchone()
+        players = tuple(
+            name for (name,) in db.execute("select name from players where game_id = ? order by seat", [game_id])
+        )
+        inputs = tuple(
+            json.loads(text)
+            for (text,) in db.execute("select input from rounds where game_id = ? order by number", [game_id])
+        )
+    finally:
+        db.close()
+    game_id, game, options, dealer, created, updated, key_hash, version = row
+    setup = Setup(players, dealer, json.loads(options))
+    stored = store.StoredGame(game_id, game, setup, inputs, created, updated, key_hash, version)
+    with app.app_context():
+        return app.json.response(state.game_state(stored, replay(GAMES[game].rules, setup, inputs))).get_data()
+
+
+def forget_everything() -> None:
+    """Every cache of derived state, answers, rows, charts and pages, as in a process just started."""
+    for cache in (
+        store._bodies,
+        store._state_cache,
+        store._standings_cache,
+        state._answers,
+        tables._grid_rows,
+        tables._table_pages,
+        sheets._charts,
+    ):
+        cache.clear()
+
+
+def without_tokens(page: str) -> str:
+    return re.sub(r'name="csrf_token" (type="hidden" )?value="[^"]*"', "", page)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_cached_answers_equal_fresh_replays_after_add_correct_and_undo(app: Flask, api: Api, kind: str) -> None:
+    players, options, make_round = KINDS[kind]
+    created = api.create(kind, players, options)
+    assert created.status_code == 201
+    game_id = created.json["id"]
+    answers = []
+    for number in range(1, 7):
+        added = api.add(game_id, make_round(number))
+        assert added.status_code == 201, added.json
+        answers.append(added)
+    answers.append(api.put(game_id, 3, make_round(4)))  # a correction in the middle: every later round follows
+    answers.append(api.delete(game_id, 6))  # the last undone: the version before it is reused
+    answers.append(api.add(game_id, make_round(6)))
+    answers.append(api.delete(game_id, 6))
+    for answer in answers:
+        assert answer.status_code in (200, 201), answer.json
+        assert answer.headers["Content-Type"] == "application/json"
+    # Each write's answer is the game as it was then; the last one is the game as it is now.
+    got = api.get(game_id)
+    assert got.get_data() == answers[-1].get_data() == fresh_answer(app, game_id)
+    assert got.headers["ETag"] == answers[-1].headers["ETag"]
+    forget_everything()
+    assert api.get(game_id).get_data() == fresh_answer(app, game_id)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_answer_to_a_write_is_the_fresh_replay_of_that_version(app: Flask, api: Api, kind: str) -> None:
+    players, options, make_round = KINDS[kind]
+    game_id = api.create(kind, players, options).json["id"]
+    writes: list[Callable[[], Any]] = [
+        lambda: api.add(game_id, make_round(1)),
+        lambda: api.add(game_id, make_round(2)),
+        lambda: api.add(game_id, make_round(3)),
+        lambda: api.put(game_id, 2, make_round(3)),
+        lambda: api.delete(game_id, 3),
+        lambda: api.delete(game_id, 2),
+        lambda: api.add(game_id, make_round(2)),
+    ]
+    for write in writes:
+        answer = write()
+        assert answer.status_code in (200, 201), answer.json
+        assert answer.get_data() == fresh_answer(app, game_id)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_table_page_after_writes_is_the_page_rendered_from_nothing(
+    client: FlaskClient, api: Api, kind: str
+) -> None:
+    players, options, make_round = KINDS[kind]
+    game_id = api.create(kind, players, options).json["id"]
+    watcher = client.application.test_client()
+    for number in range(1, 6):
+        assert api.add(game_id, make_round(number)).status_code == 201
+        watcher.get(f"/g/{game_id}")  # each version's rows kept, for the next one to reuse
+    assert api.delete(game_id, 5).status_code == 200
+    assert api.put(game_id, 2, make_round(3)).status_code == 200
+    assert api.add(game_id, make_round(5)).status_code == 201
+    page = watcher.get(f"/g/{game_id}").get_data(as_text=True)
+    forget_everything()
+    assert without_tokens(watcher.get(f"/g/{game_id}").get_data(as_text=True)) == without_tokens(page)
+
+
+# ---------------------------------------------------------------------------
+# compression
+
+
+@pytest.fixture
+def hearts_game(api: Api) -> str:
+    game_id = api.create("hearts", FOUR, {"hands": 30}).json["id"]
+    for number in range(1, 6):
+        assert api.add(game_id, hearts_round(number)).status_code == 201
+    return game_id
+
+
+@pytest.mark.parametrize(
+    ("accept", "encoding", "decode"),
+    [
+        ("gzip", "gzip", gzip.decompress),
+        ("br", "br", brotli.decompress),
+        ("gzip, deflate, br", "br", brotli.decompress),
+    ],
+)
+def test_pages_and_answers_are_compressed_when_the_phone_accepts_it(
+    client: FlaskClient, hearts_game: str, accept: str, encoding: str, decode: Callable[[bytes], bytes]
+) -> None:
+    for path in (f"/g/{hearts_game}", f"/api/v1/games/{hearts_game}", "/"):
+        plain = client.get(path)
+        assert "Content-Encoding" not in plain.headers
+        assert "Accept-Encoding" in plain.headers["Vary"]
+        for _ in range(2):  # the second time from the kept compressed bytes, for the cached page and answer
+            packed = client.get(path, headers={"Accept-Encoding": accept})
+            assert packed.status_code == 200
+            assert packed.headers["Content-Encoding"] == encoding
+            assert "Accept-Encoding" in packed.headers["Vary"]
+            assert int(packed.headers["Content-Length"]) == len(packed.data) < len(plain.data)
+            assert without_tokens(decode(packed.data).decode("utf-8")) == without_tokens(plain.get_data(as_text=True))
+
+
+def test_a_kept_compressed_page_is_never_served_for_another_version(
+    client: FlaskClient, api: Api, hearts_game: str
+) -> None:
+    path = f"/g/{hearts_game}"
+    before = gzip.decompress(client.get(path, headers={"Accept-Encoding": "gzip"}).data)
+    assert api.add(hearts_game, hearts_round(6)).status_code == 201
+    after = gzip.decompress(client.get(path, headers={"Accept-Encoding": "gzip"}).data)
+    assert before != after
+    assert after == client.get(path).data
+
+
+def test_small_answers_and_their_cache_headers_stay_as_they_were(
+    client: FlaskClient, api: Api, hearts_game: str
+) -> None:
+    compressed = {"Accept-Encoding": "gzip, br"}
+    poll = client.get(f"/g/{hearts_game}/version", headers=compressed)
+    assert poll.headers["Cache-Control"] == "no-store"
+    assert "Content-Encoding" not in poll.headers  # under 500 bytes: not worth it
+    for export in ("export.json", "export.csv"):
+        response = client.get(f"/g/{hearts_game}/{export}", headers=compressed)
+        assert response.status_code == 200
+        assert response.headers["Cache-Control"] == "no-cache"
+        assert "attachment" in response.headers["Content-Disposition"]
+    watch = client.get(f"/g/{hearts_game}/watch.svg", headers=compressed)
+    assert watch.headers["Cache-Control"] == "private, max-age=86400"
+    page = client.get(f"/g/{hearts_game}", headers=compressed)
+    assert "immutable" not in page.headers.get("Cache-Control", "")
+
+
+# ---------------------------------------------------------------------------
+# static files
+
+
+def static_urls(page: str) -> list[str]:
+    return re.findall(r'(?:src|href)="(/static/[^"]+)"', page)
+
+
+def test_static_urls_carry_the_files_content_hash(app: Flask, client: FlaskClient, hearts_game: str) -> None:
+    urls = static_urls(client.get(f"/g/{hearts_game}").get_data(as_text=True))
+    assert {url.split("?")[0] for url in urls} >= {"/static/style.css", "/static/app.js"}
+    for url in urls:
+        path, _, query = url.partition("?")
+        name = path.removeprefix("/static/")
+        with app.test_request_context():
+            assert query == f"v={delivery.static_version(name)}"
+        import hashlib
+        from pathlib import Path
+
+        content = (Path(app.static_folder or "") / name).read_bytes()
+        assert query == f"v={hashlib.sha256(content).hexdigest()[:12]}"
+
+
+def test_a_versioned_static_file_is_cached_for_good(client: FlaskClient, hearts_game: str) -> None:
+    for url in static_urls(client.get(f"/g/{hearts_game}").get_data(as_text=True)):
+        with client.get(url) as response:
+            assert response.status_code == 200
+            assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        with client.get(url, headers={"Accept-Encoding": "br"}) as packed:
+            assert packed.headers["Content-Encoding"] == "br"
+            assert packed.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+
+
+@pytest.mark.parametrize("query", ["", "?v=0123456789ab", "?v="])
+def test_a_static_file_at_another_version_is_revalidated(client: FlaskClient, query: str) -> None:
+    with client.get(f"/static/style.css{query}") as response:
+        assert response.status_code == 200
+        assert response.headers["Cache-Control"] == "no-cache"
+        assert "immutable" not in response.headers["Cache-Control"]
+
+
+def test_a_page_with_a_phones_own_token_is_compressed_for_each_phone(app: Flask, api: Api) -> None:
+    game_id = api.create("hearts", FOUR, {"hands": 2}).json["id"]
+    for number in (1, 2):
+        assert api.add(game_id, hearts_round(number)).status_code == 201
+    pages = []
+    for _phone in range(2):
+        phone = app.test_client()  # a phone of its own, a scorer: its own session, its own CSRF token
+        assert phone.get(f"/g/{game_id}/join/{api.keys[game_id]}").status_code == 303
+        phone.get(f"/g/{game_id}")  # the page that shows the flashed "this phone can now score"
+        plain = phone.get(f"/g/{game_id}").get_data(as_text=True)
+        packed = phone.get(f"/g/{game_id}", headers={"Accept-Encoding": "gzip"})
+        page = gzip.decompress(packed.data).decode("utf-8")
+        assert re.findall(r'name="csrf_token" value="([^"]+)"', page) == re.findall(
+            r'name="csrf_token" value="([^"]+)"', plain
+        )
+        pages.append(page)
+    tokens = [re.findall(r'name="csrf_token" value="([^"]+)"', page) for page in pages]
+    assert tokens[0] and tokens[1] and tokens[0] != tokens[1]  # the finished game's rematch form, each its own
+
+
+def test_the_apis_etag_stays_the_version_when_compressed(api: Api, hearts_game: str) -> None:
+    plain = api.get(hearts_game)
+    packed = api.client.get(f"/api/v1/games/{hearts_game}", headers={"Accept-Encoding": "gzip"})
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert packed.headers["ETag"] == plain.headers["ETag"] == '"5"'
+    corrected = api.client.put(
+        f"/api/v1/games/{hearts_game}/rounds/5",
+        json=hearts_round(5),
+        headers={**api.auth(hearts_game), "If-Match": packed.headers["ETag"], "Accept-Encoding": "br"},
+    )
+    assert corrected.status_code == 200
+    assert corrected.headers["ETag"] == '"6"'
