@@ -18,6 +18,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from bench.games import FOUR, TWO, hearts_round, piquet_round, queenie_round
 from referee import delivery, store
 from referee.db import connect
 from referee.games import GAMES
@@ -25,39 +26,10 @@ from referee.games.base import Setup, replay
 from referee.views import sheets, state, tables
 from tests.conftest import Api
 
-FOUR = ["Alice", "Bruno", "Chloé", "Denis"]
-NOTHING = {"blanche": False, "point": None, "sequences": [], "sets": []}
-
-
-def hearts_round(number: int) -> dict[str, Any]:
-    shift = number % 4
-    counts = [4, 3, 3, 3][shift:] + [4, 3, 3, 3][:shift]
-    return {"hearts": dict(zip(FOUR, counts, strict=True)), "queen": FOUR[(number * 3) % 4]}
-
-
-def queenie_round(number: int) -> dict[str, Any]:
-    suit = "SHDC"[number % 4]
-    return {
-        "stakes": {player: suit for player in FOUR},
-        "dealer_choice": "keep",
-        "buyer": None,
-        "queens": {"S": None, "H": None, "D": None, "C": None, suit: FOUR[number % 4]},
-        "out": None,
-    }
-
-
-def piquet_round(_number: int) -> dict[str, Any]:
-    return {
-        "declarations": {"elder": NOTHING, "younger": NOTHING},
-        "play": {"elder": 7, "younger": 7},
-        "tricks": {"elder": 6, "younger": 6},
-    }
-
-
 KINDS: dict[str, tuple[list[str], dict[str, Any], Callable[[int], dict[str, Any]]]] = {
     "hearts": (FOUR, {"hands": 30}, hearts_round),
     "queenie": (FOUR, {"rounds": None, "start_chips": 100}, queenie_round),
-    "piquet": (["Ann", "Bob"], {"partie": "cent", "target": 1000}, piquet_round),
+    "piquet": (TWO, {"partie": "cent", "target": 1000}, piquet_round),
 }
 
 
