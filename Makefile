@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 CATALOGS := referee/translations
 
-.PHONY: run test test-slow lint bench setup system-packages translations extract-messages clean
+.PHONY: run test test-slow lint bench lighthouse icons setup system-packages translations extract-messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +47,14 @@ test-slow: system-packages setup
 # Also writes docs/css-usage.md: which rules of style.css each page uses.
 bench: setup
 	$(BIN)/python bench/run.py --css-usage docs/css-usage.md
+
+# Lighthouse (mobile) on each game's table page and round form, as the scorer; needs Node and npm.
+lighthouse: system-packages setup
+	$(BIN)/python bench/lighthouse.py
+
+# Redraws the app's PNG icons (referee/static/icon-*.png, committed) from referee/static/icon.svg.
+icons: system-packages setup
+	$(BIN)/python tools/make_icons.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -8,7 +8,7 @@
 2. Page weight: the table page and the round form of each game, HTML + the CSS and JS they load,
    uncompressed (goal at most 20 KB) and compressed as a browser gets them (goal at most 8 KB), the
    requests of a second visit, and any request to another site (goal: none).
-   2b. Which rules of style.css each page uses (``--css-usage FILE`` writes the detail).
+   2b. Which rules of the stylesheets it loads each page uses (``--css-usage FILE`` writes the detail).
 3. Load: waitress (``--threads``, 4 by default) in its own process on 127.0.0.1, and a load
    generator (bench/load.py, http.client on threads) in another: rounds written per second
    (goal 300) and table pages read per second (goal 1000), plain and compressed, with the trivial
@@ -424,7 +424,7 @@ def page_weight(app: Flask, client: FlaskClient) -> tuple[str, bool, dict[str, A
 
 
 # ---------------------------------------------------------------------------
-# 2b. which stylesheet rules each page uses (to guide the cut of style.css)
+# 2b. which rules of the stylesheets it loads each page uses
 
 
 def css_rules(text: str) -> list[tuple[str, str | None, str]]:
@@ -491,67 +491,108 @@ def rule_matches(soup: Any, prelude: str) -> bool:
     return False
 
 
+def stylesheets_of(html: str) -> list[str]:
+    """The names of the static stylesheets a page links to ("style.css", "table.css"…), in order."""
+    parser = Assets()
+    parser.feed(html)
+    names = [url.split("?")[0].removeprefix("/static/") for url in parser.loads if url.startswith("/static/")]
+    return [name for name in names if name.endswith(".css")]
+
+
 def css_usage(weights: dict[str, Any], other_pages: dict[str, str]) -> tuple[str, str]:
-    """(a summary table, the detail in Markdown): the rules of style.css each page uses."""
+    """(a summary table, the detail in Markdown): of the stylesheets each page loads, the rules it uses."""
     from bs4 import BeautifulSoup
 
-    sheet = (PROJECT / "referee" / "static" / "style.css").read_text(encoding="utf-8")
-    rules = css_rules(sheet)
-    scripts = " ".join(path.read_text(encoding="utf-8") for path in (PROJECT / "referee" / "static").glob("*.js"))
+    folder = PROJECT / "referee" / "static"
+    sheets = {path.name: css_rules(path.read_text(encoding="utf-8")) for path in sorted(folder.glob("*.css"))}
+    scripts = " ".join(path.read_text(encoding="utf-8") for path in folder.glob("*.js"))
     pages = {name: weight.html for name, weight in weights.items()} | other_pages
-    used: dict[str, list[int]] = {}
+    loads = {name: [sheet for sheet in stylesheets_of(html) if sheet in sheets] for name, html in pages.items()}
+    # used[page][sheet]: the indexes of that sheet's rules the page uses
+    used: dict[str, dict[str, list[int]]] = {}
     for name, html in pages.items():
         soup = BeautifulSoup(html, "html.parser")
-        used[name] = [index for index, rule in enumerate(rules) if rule[1] is None or rule_matches(soup, rule[1])]
-    total_bytes = sum(len(text) for _c, _p, text in rules)
-    rows = []
-    for name in weights:
-        kept = used[name]
-        size = sum(len(rules[index][2]) for index in kept)
-        rows.append([name, f"{len(kept)} of {len(rules)}", f"{size:,} of {total_bytes:,}", f"{total_bytes - size:,}"])
-    anywhere = set().union(*used.values())
-    nowhere = [index for index in range(len(rules)) if index not in anywhere]
+        used[name] = {
+            sheet: [i for i, rule in enumerate(sheets[sheet]) if rule[1] is None or rule_matches(soup, rule[1])]
+            for sheet in loads[name]
+        }
+
+    def size(sheet: str, indexes: list[int]) -> int:
+        return sum(len(sheets[sheet][index][2]) for index in indexes)
+
+    def page_row(name: str) -> list[str]:
+        rules = sum(len(sheets[sheet]) for sheet in loads[name])
+        rules_used = sum(len(indexes) for indexes in used[name].values())
+        total = sum(size(sheet, list(range(len(sheets[sheet])))) for sheet in loads[name])
+        kept = sum(size(sheet, indexes) for sheet, indexes in used[name].items())
+        return [name, ", ".join(loads[name]), f"{rules_used} of {rules}", f"{kept:,} of {total:,}", f"{total - kept:,}"]
 
     def named_in_scripts(prelude: str | None) -> bool:
         names = re.findall(r"[.#]([A-Za-z][\w-]*)", prelude or "")
         return any(re.search(rf"\b{re.escape(name)}\b", scripts) for name in names)
 
-    in_scripts = [index for index in nowhere if named_in_scripts(rules[index][1])]
-    summary = table(["page (style.css rules it uses)", "rules", "bytes of rules", "unused bytes"], rows)
-    summary += f"\nrules used on none of the {len(pages)} pages tried: {len(nowhere)}"
-    summary += f" ({sum(len(rules[index][2]) for index in nowhere):,} bytes), of which {len(in_scripts)} name"
-    summary += " a class or id the scripts use (states they set); the lists: docs/css-usage.md (--css-usage)"
-    detail = ["# Which rules of style.css each page uses", ""]
-    detail.append(
-        "Made by `bench/run.py --css-usage docs/css-usage.md`: each rule's selectors are matched against the HTML"
-        " each page is served with (soupsieve), before any script runs; states reached by use (:hover, :focus,"
-        " ::before…) are matched without them. A rule may still be needed by a state a script sets (see the last"
-        " list) or by a page not tried here."
-    )
-    detail += ["", "| page | rules used | bytes of rules used |", "|---|---|---|"]
-    for name in pages:
-        size = sum(len(rules[index][2]) for index in used[name])
-        detail.append(f"| {name} | {len(used[name])} of {len(rules)} | {size:,} of {total_bytes:,} |")
+    # Per stylesheet: the pages that load it, and its rules none of them uses.
+    nowhere: dict[str, list[int]] = {}
+    loaded_by: dict[str, list[str]] = {}
+    for sheet, rules in sheets.items():
+        loaded_by[sheet] = [name for name in pages if sheet in loads[name]]
+        anywhere = set().union(*(used[name][sheet] for name in loaded_by[sheet]))
+        nowhere[sheet] = [index for index in range(len(rules)) if index not in anywhere]
+    columns = ["page (the stylesheets it loads)", "stylesheets", "rules used", "bytes of rules used", "unused bytes"]
+    summary = table(columns, [page_row(name) for name in weights])
+    unused = [(sheet, index) for sheet, indexes in nowhere.items() if loaded_by[sheet] for index in indexes]
+    in_scripts = [(sheet, index) for sheet, index in unused if named_in_scripts(sheets[sheet][index][1])]
+    summary += f"\nrules used on none of the {len(pages)} pages tried that load their stylesheet: {len(unused)}"
+    summary += f" ({sum(len(sheets[sheet][index][2]) for sheet, index in unused):,} bytes), of which {len(in_scripts)}"
+    summary += " name a class or id the scripts use (states they set); the lists: docs/css-usage.md (--css-usage)"
+    never = [sheet for sheet in sheets if not loaded_by[sheet]]
+    if never:
+        summary += f"\nstylesheets no page tried loads: {', '.join(never)}"
 
-    def selectors(indexes: list[int]) -> str:
-        return "\n".join(
-            f"- `{(rules[index][1] or rules[index][2].split('{')[0]).strip()}`"
-            + (f" (in `{rules[index][0]}`)" if rules[index][0] else "")
-            for index in indexes
+    def selectors(sheet: str, indexes: list[int]) -> str:
+        rules = sheets[sheet]
+        return (
+            "\n".join(
+                f"- `{(rules[index][1] or rules[index][2].split('{')[0]).strip()}`"
+                + (f" (in `{rules[index][0]}`)" if rules[index][0] else "")
+                for index in indexes
+            )
+            or "(none)"
         )
 
-    common = sorted(set.intersection(*(set(used[name]) for name in weights)))
-    detail += ["", f"## Used by every game page ({len(common)} rules)", "", selectors(common)]
+    detail = ["# Which stylesheet rules each page uses", ""]
+    detail.append(
+        "Made by `bench/run.py --css-usage docs/css-usage.md`: each page loads `style.css` and the stylesheets"
+        " of its kind (`{% block styles %}` in `templates/base.html`; a game's own from"
+        " `templates/<game>/styles.html`). Each rule of the stylesheets a page loads is matched against the HTML"
+        " the page is served with (soupsieve), before any script runs; states reached by use (:hover, :focus,"
+        " ::before…) are matched without them. A rule may still be needed by a state a script sets (see the"
+        " lists) or by a page not tried here. Sizes are of the source; the files are served minified."
+    )
+    detail += ["", "| page | stylesheets | rules used | bytes of rules used | unused bytes |", "|---|---|---|---|---|"]
     for name in pages:
-        own = [index for index in used[name] if index not in common]
-        detail += ["", f"## {name}: its rules beyond those ({len(own)})", "", selectors(own)]
-    detail += ["", f"## Used on none of these pages ({len(nowhere)})", "", selectors(nowhere)]
-    detail += ["", f"## Of those, naming a class or id the scripts use ({len(in_scripts)})", "", selectors(in_scripts)]
+        detail.append("| " + " | ".join(page_row(name)) + " |")
+    detail += ["", "| stylesheet | rules | bytes | loaded by | rules used by none of them |", "|---|---|---|---|---|"]
+    for sheet, rules in sheets.items():
+        whole = size(sheet, list(range(len(rules))))
+        by = ", ".join(loaded_by[sheet]) or "none of the pages tried"
+        detail.append(f"| {sheet} | {len(rules)} | {whole:,} | {by} | {len(nowhere[sheet])} |")
+    for sheet, rules in sheets.items():
+        if not loaded_by[sheet]:
+            continue
+        detail += ["", f"## {sheet}", ""]
+        for name in loaded_by[sheet]:
+            detail.append(f"- {name}: {len(used[name][sheet])} of {len(rules)} rules")
+        scripted = [index for index in nowhere[sheet] if named_in_scripts(rules[index][1])]
+        others = [index for index in nowhere[sheet] if index not in scripted]
+        detail += ["", f"Used by none of these pages, naming a class or id the scripts use ({len(scripted)}):", ""]
+        detail.append(selectors(sheet, scripted))
+        detail += ["", f"Used by none of these pages, otherwise ({len(others)}):", "", selectors(sheet, others)]
     return summary, "\n".join(detail) + "\n"
 
 
 def other_pages(app: Flask, client: FlaskClient) -> dict[str, str]:
-    """The HTML of the pages that are not a game's table or round form, for the stylesheet's use."""
+    """The HTML of the pages that are not a game's table or round form, for the stylesheets' use."""
     game_id, key = create(client, "hearts", TYPICAL["hearts"])
     phone = scorer_client(app, game_id, key)
     paths = {
@@ -791,9 +832,16 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=8, help="load generator connections")
     parser.add_argument("--seconds", type=float, default=5.0, help="seconds of load per measure")
     parser.add_argument("--repeats", type=int, default=2, help="runs of each load measure (the best is kept)")
-    parser.add_argument("--css-usage", type=Path, help="also write which style.css rules each page uses to this file")
+    parser.add_argument("--css-usage", type=Path, help="also write which stylesheet rules each page uses to this file")
     parser.add_argument("--no-load", action="store_true", help="skip the load measures (waitress)")
+    parser.add_argument(
+        "--only",
+        choices=["weight", "render"],
+        help="run only this part: weight = page weight and stylesheet use (2 and 2b; some 20 s);"
+        " render = the server time of the table pages (1, without 1b; some 10 s)",
+    )
     args = parser.parse_args()
+    only_weight = args.only == "weight"
 
     about = machine()
     print(f"referee benchmarks, {about['date']}")
@@ -809,12 +857,16 @@ def main() -> int:
             return "ok"
 
         client = app.test_client()
-        text, met, _ = server_time(app, client)
-        goals.append(met)
-        print(text, end="\n\n")
-        text, met, _ = write_cost(app, client)
-        goals.append(met)
-        print(text, end="\n\n")
+        if not only_weight:
+            text, met, _ = server_time(app, client)
+            goals.append(met)
+            print(text, end="\n\n")
+            if args.only == "render":
+                print(f"goals met: {sum(goals)} of {len(goals)} groups (see the lines starting with 'goal:')")
+                return 0
+            text, met, _ = write_cost(app, client)
+            goals.append(met)
+            print(text, end="\n\n")
         text, met, weights = page_weight(app, client)
         goals.append(met)
         print(text, end="\n\n")
@@ -825,6 +877,9 @@ def main() -> int:
         db_slot = app.extensions["referee.connections"]
         if getattr(db_slot, "db", None) is not None:
             db_slot.db.close()
+    if only_weight:
+        print(f"goals met: {sum(goals)} of {len(goals)} groups (see the lines starting with 'goal:')")
+        return 0
     if not args.no_load:
         text, met, rates = under_load(args.threads, args.connections, args.seconds, args.repeats)
         goals.append(met)

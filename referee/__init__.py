@@ -105,13 +105,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.after_request(_security_headers)
 
     from .games import GAMES
-    from .views import api, books, errors, share, sheets, tables
+    from .views import api, books, errors, offline, share, sheets, tables
 
     app.register_blueprint(tables.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(sheets.bp)
     app.register_blueprint(share.bp)
     app.register_blueprint(books.bp)
+    app.register_blueprint(offline.bp)
     for spec in GAMES.values():
         if spec.routes is not None:
             app.register_blueprint(spec.routes())

@@ -6,25 +6,43 @@ It stays legible in black and white and in both themes: everything is drawn in
 forbids), each player has their own dash pattern and marker shape, and each
 line ends with the player's name beside the same marker. Every name and word
 is escaped.
+
+It is sent inside every table page, so it is written short: relative path
+commands (``l``, ``m``, ``h``); the lines in points of value under one *uniform*
+scale (the same both ways, so that strokes, joins and dashes are the picture's:
+``vector-effect="non-scaling-stroke"`` would keep them in CSS pixels instead,
+thinner than the rest of the chart wherever it is shown wider than 360 pixels),
+their heights whole numbers and their steps across rounded to an eighth of a
+pixel; every player's markers as one path of repeated relative outlines, in
+tenths of a pixel; the ticks under the axis as one dashed stroke; and whatever
+several elements share (stroke, fill, anchor, offset) set once on the group
+that holds them: the axes, the values, the lines (each named by data-player and
+a title), the markers, the names.
 """
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
-import re
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from html import escape
 
+from .cache import VersionedCache
 from .words import minus
 
 WIDTH, HEIGHT = 360, 226
 TOP, BOTTOM, LEFT = 24, 34, 34  # room for the unit above, the rounds below, the values on the left
 FONT = 12
 MARK = 3.2
+MARK_STROKE = 1.1
 LABEL_GAP = 7
 LONGEST_LABEL = 14
 MOST_MARKS = 16
+TICK = 3  # the length of a tick under the axis
+RESOLUTION = 0.25  # the lines' points are drawn within half of this, in pixels (an eighth)
 
 # One style per seat (7 players at most): dash pattern, marker shape, filled marker.
 DASHES = ("", "7 4", "2 3", "10 3 2 3", "4 2", "12 3 2 3 2 3", "1 5")
@@ -41,16 +59,25 @@ def _n(value: float) -> str:
     return "0" if text == "-0" else text
 
 
-_WHOLE = re.compile(r"\.0 ")
-_MINUS_ZERO = re.compile(r"(?<![^ ])-0 ")
+def _decimals(value: float, digits: int) -> str:
+    """A length with up to ``digits`` decimals, written short: "26.26", ".6", "3"."""
+    text = f"{value:.{digits}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    if text.startswith(("0.", "-0.")):
+        text = text.replace("0.", ".", 1)
+    return "0" if text == "-0" else text
 
 
-def _written(values: Sequence[float]) -> list[str]:
-    """Many coordinates written as :func:`_n` writes each, in one formatting pass (a line has hundreds)."""
-    if not values:
-        return []
-    text = ("%.1f " * len(values)) % tuple(values)
-    return _MINUS_ZERO.sub("0 ", _WHOLE.sub(" ", text)).split()
+def _significant(value: float) -> str:
+    """A length with four significant digits, written short: "7.619", ".2857"."""
+    return _decimals(float(f"{value:.4g}"), 9)
+
+
+def _pair(dx: int, dy: int) -> str:
+    """A point or a move counted in tenths, as path data: "26.9-6.3", "3.5 6.4", ".5 0"."""
+    y = _decimals(dy / 10, 1)
+    return _decimals(dx / 10, 1) + ("" if y.startswith("-") else " ") + y
 
 
 def nice_step(span: float, ticks: int = 6) -> int:
@@ -69,25 +96,70 @@ def round_step(rounds: int, width: float) -> int:
     return 1000
 
 
-def marker_path(shape: str, x: float, y: float, size: float = MARK) -> str:
-    """The outline of one marker centred on (x, y), as path data."""
-    r, d = _n(size), _n(2 * size)
+@dataclass(frozen=True)
+class _Form:
+    """A marker's outline around its centre, counted in tenths: where the pen starts, the path data
+    drawn from there (relative), and where the pen stops (a closed outline goes back to its start)."""
+
+    start: tuple[int, int]
+    path: str
+    end: tuple[int, int]
+    attributes: str  # how its path is drawn, beyond what the markers' group sets
+
+
+def _form(shape: str, filled: bool, size: float = MARK) -> _Form:
+    r = round(size * 10)
+    fill = ' fill="currentColor"' if filled else ""  # the markers' group: stroke 1.1, no fill
+    if shape == "circle" and filled:  # a dot: the round caps of a line of no length
+        return _Form((0, 0), "h0", (0, 0), f' stroke-width="{_n(2 * size + MARK_STROKE)}" stroke-linecap="round"')
     if shape == "circle":
-        return f"M{_n(x - size)} {_n(y)}a{r} {r} 0 1 0 {d} 0a{r} {r} 0 1 0 -{d} 0Z"
+        arc = f"{_n(size)} {_n(size)} 0 1 0"
+        return _Form((-r, 0), f"a{arc} {_pair(2 * r, 0)} {arc}{_pair(-2 * r, 0)}", (-r, 0), fill)
     if shape == "square":
-        side = size * 1.7
-        return f"M{_n(x - side / 2)} {_n(y - side / 2)}h{_n(side)}v{_n(side)}h{_n(-side)}Z"
+        half, side = round(size * 8.5), _n(round(size * 17) / 10)
+        return _Form((-half, -half), f"h{side}v{side}h-{side}z", (-half, -half), fill)
     if shape in ("triangle", "down"):
         tip = -1 if shape == "triangle" else 1
-        base = _n(y - tip * size * 0.8)
-        return f"M{_n(x)} {_n(y + tip * size * 1.2)}L{_n(x + size * 1.1)} {base}L{_n(x - size * 1.1)} {base}Z"
+        start = (0, tip * round(size * 12))
+        base = -tip * (round(size * 12) + round(size * 8))
+        return _Form(start, f"l{_pair(round(size * 11), base)}h{_n(-round(size * 22) / 10)}z", start, fill)
+    reach = round(size * 13)
     if shape == "diamond":
-        reach = size * 1.3
-        return f"M{_n(x)} {_n(y - reach)}L{_n(x + reach)} {_n(y)}L{_n(x)} {_n(y + reach)}L{_n(x - reach)} {_n(y)}Z"
+        outline = f"l{_pair(reach, reach)}{_pair(-reach, reach)}{_pair(-reach, -reach)}z"
+        return _Form((0, -reach), outline, (0, -reach), fill)
     if shape == "plus":
-        reach = size * 1.3
-        return f"M{_n(x - reach)} {_n(y)}h{_n(2 * reach)}M{_n(x)} {_n(y - reach)}v{_n(2 * reach)}"
-    return f"M{_n(x - size)} {_n(y - size)}l{d} {d}M{_n(x - size)} {_n(y + size)}l{d} -{d}"  # cross
+        line = _n(2 * reach / 10)
+        return _Form((-reach, 0), f"h{line}m{_pair(-reach, -reach)}v{line}", (0, reach), fill)
+    d = 2 * r  # cross
+    return _Form((-r, -r), f"l{_pair(d, d)}m{_pair(-d, 0)} {_pair(d, -d)}", (r, -r), fill)
+
+
+_FORMS = {(shape, filled): _form(shape, filled) for shape in MARKERS for filled in (True, False)}
+
+
+def _marker_paths(shape: str, points: Sequence[tuple[float, float]], filled: bool = False) -> str:
+    """The outlines of markers centred on each (x, y), as one path data: the first placed, each next
+    one moved to from where the one before stopped."""
+    form = _FORMS[shape, filled]
+    (start_x, start_y), (end_x, end_y) = form.start, form.end
+    xs = [round(x * 10) for x, _y in points]
+    ys = [round(y * 10) for _x, y in points]
+    first = f"M{_n((xs[0] + start_x) / 10)} {_n((ys[0] + start_y) / 10)}{form.path}"
+    if len(xs) == 1:
+        return first
+    dxs = [b - a + start_x - end_x for a, b in itertools.pairwise(xs)]
+    dys = [b - a + start_y - end_y for a, b in itertools.pairwise(ys)]
+    return first + form.path.join(map(_move, dxs, dys)) + form.path
+
+
+@functools.lru_cache(maxsize=4096)  # the same few steps between rounds, again and again
+def _move(dx: int, dy: int) -> str:
+    return "m" + _pair(dx, dy)
+
+
+def marker_path(shape: str, x: float, y: float, filled: bool = False) -> str:
+    """The outline of one marker centred on (x, y), as path data."""
+    return _marker_paths(shape, [(x, y)], filled)
 
 
 def spread(wanted: Sequence[float], gap: float, low: float, high: float) -> list[float]:
@@ -119,7 +191,9 @@ class _Frame:
     high: int
     step: int
     right: float
-    xs: list[str] = field(default_factory=list, compare=False)  # written_xs(), made on first use
+    floats: list[float] = field(default_factory=list, compare=False)  # all_xs(), made on first use
+    dxs: list[str] = field(default_factory=list, compare=False)  # x_steps(), made on first use
+    steps_made: dict[int, str] = field(default_factory=dict, compare=False)  # steps(), by number of rounds
 
     @property
     def bottom(self) -> float:
@@ -136,76 +210,175 @@ class _Frame:
         span, high, height = self.bottom - TOP, self.high, self.high - self.low
         return [TOP + span * (high - value) / height for value in values]
 
-    def written_xs(self) -> list[str]:
-        """Every round's x, written (:func:`_n`) once for all the lines."""
-        if not self.xs:
-            self.xs.extend(_written([self.x(index) for index in range(self.rounds + 1)]))
-        return self.xs
+    def all_xs(self) -> list[float]:
+        """Every round's x (:meth:`x`, in one pass), made once for all the lines."""
+        if not self.floats:
+            width, rounds = self.right - LEFT, max(self.rounds, 1)
+            self.floats.extend([LEFT + width * index / rounds for index in range(self.rounds + 1)])
+        return self.floats
+
+    @property
+    def grain(self) -> int:
+        """The lines are drawn in units of ``grain`` points of value (a power of ten: 1 unless a pixel
+        holds many points), so that a line's heights are whole numbers."""
+        grain, pixels = 1, (self.bottom - TOP) / (self.high - self.low)
+        while pixels * grain * 10 <= RESOLUTION:
+            grain *= 10
+        return grain
+
+    @property
+    def unit(self) -> str:
+        """The size of the lines' unit in the picture, as written in their scale: ``grain`` points of
+        value, and as wide (the scale is the same both ways, so that strokes, joins and markers are not
+        distorted)."""
+        return _decimals(float(f"{(self.bottom - TOP) / (self.high - self.low) * self.grain:.5g}"), 6)
+
+    def x_steps(self) -> list[str]:
+        """From each round's x to the next one's, in the lines' unit, as written (no separator): made
+        once for all the lines. Rounded to the fewest decimals that keep a tenth of a pixel (the steps
+        of the rounded positions, so that a line ends where it should)."""
+        if not self.dxs:
+            unit = float(self.unit)
+            decimals = 0
+            while unit / 10**decimals > RESOLUTION:
+                decimals += 1
+            width = (self.right - LEFT) / max(self.rounds, 1) / unit * 10**decimals
+            positions = list(map(round, map(width.__mul__, range(self.rounds + 1))))
+            steps = list(map(operator.sub, positions[1:], positions))
+            written = {step: _decimals(step / 10**decimals, decimals) for step in set(steps)}  # two at most
+            self.dxs.extend(map(written.__getitem__, steps))
+        return self.dxs
+
+    def steps(self, rounds: int) -> str:
+        """The path data of a line of ``rounds`` rounds from its start, with ``%s`` for each height
+        step (with its separator, as :func:`_y_steps` writes it): made once for all the lines, so that
+        each is written in one formatting pass."""
+        if rounds not in self.steps_made:
+            written = " ".join([step + "%s" for step in self.x_steps()[:rounds]])
+            self.steps_made[rounds] = "l" + written if rounds else ""
+        return self.steps_made[rounds]
+
+
+# The steps from height to height of each line in the lines' unit as written, and its last height, by
+# (low, high, values): a round added moves every x of a chart but, while its scale holds, no height, so
+# a line's steps are the ones of the version before plus one. Bounded by size: some 200,000 steps.
+_heights: VersionedCache[tuple[tuple[str, ...], int]] = VersionedCache(200_000, weigh=lambda kept: len(kept[0]))
+
+
+def _heights_in_unit(frame: _Frame, values: Sequence[int]) -> list[int]:
+    """Each value's height in the lines' unit, from the top of the plot: whole numbers."""
+    high, grain = frame.high, frame.grain
+    if grain == 1:
+        return [high - value for value in values]
+    return [round((high - value) / grain) for value in values]
+
+
+def _signed(steps: Sequence[int]) -> list[str]:
+    """Whole steps written for path data, each with the separator it needs after a number: " 3", "-3"."""
+    return ("| " + "| ".join(map(str, steps))).replace("| -", "|-").split("|")[1:]
+
+
+def _y_steps(frame: _Frame, values: Sequence[int]) -> tuple[str, ...]:
+    """The steps between the heights of ``values`` (:func:`_heights_in_unit`) as written, extending
+    the same line one round shorter when it was drawn."""
+    key = (frame.low, frame.high, tuple(values))
+    kept = _heights.get(key)
+    if kept is None:
+        before = _heights.get((frame.low, frame.high, key[2][:-1])) if len(values) > 1 else None
+        if before is None:
+            heights = _heights_in_unit(frame, values)
+            made = (tuple(_signed(list(map(operator.sub, heights[1:], heights)))), heights[-1])
+        else:
+            last = _heights_in_unit(frame, values[-1:])[0]
+            made = (before[0] + tuple(_signed([last - before[1]])), last)
+        kept = _heights.get_or_make(key, lambda: made)
+    return kept[0]
 
 
 def _frame(lines: Sequence[tuple[str, Sequence[int]]], reference: tuple[int, str] | None) -> _Frame:
-    everything = [value for _name, values in lines for value in values]
+    lowest = min(map(min, (values for _name, values in lines)))
+    highest = max(map(max, (values for _name, values in lines)))
     if reference is not None:
-        everything.append(reference[0])
-    step = nice_step(max(everything) - min(everything))
-    low = math.floor(min(everything) / step) * step
-    high = max(math.ceil(max(everything) / step) * step, low + step)
+        lowest, highest = min(lowest, reference[0]), max(highest, reference[0])
+    step = nice_step(highest - lowest)
+    low = math.floor(lowest / step) * step
+    high = max(math.ceil(highest / step) * step, low + step)
     label_width = max(len(_short(name)) for name, _values in lines) * FONT * 0.6 + LABEL_GAP + 2 * MARK + 8
     return _Frame(max(len(values) for _name, values in lines) - 1, low, high, step, WIDTH - label_width)
 
 
+@functools.lru_cache(maxsize=256)  # the same scale serves every version of a game until its totals leave it
+def _value_axis(low: int, high: int, step: int, right: float) -> tuple[str, str]:
+    """The grid lines at each value step (the zero line darker), and the values beside them."""
+    frame = _Frame(0, low, high, step, right)
+    zero, grid, ticks = "", [], []
+    for value in range(low, high + 1, step):
+        y = _n(frame.y(value))
+        if value == 0:
+            zero = f'<path d="M{LEFT} {y}H{_n(right)}" stroke-opacity=".7"/>'
+        else:
+            grid.append(f"M{LEFT} {y}H{_n(right)}")
+        ticks.append(f'<text y="{_n(frame.y(value) + FONT * 0.35)}">{minus(value)}</text>')
+    lines = zero + (f'<path d="{"".join(grid)}" stroke-opacity=".2"/>' if grid else "")
+    return lines, "".join(ticks)
+
+
 def _axes(frame: _Frame, x_label: str, y_label: str) -> list[str]:
     """Grid lines at each value step, the rounds along the bottom, and the two units."""
-    out = ['<g class="axes" stroke="currentColor" stroke-width="0.6">']
-    for value in range(frame.low, frame.high + 1, frame.step):
-        opacity = "0.7" if value == 0 else "0.2"
-        out.append(f'<path d="M{LEFT} {_n(frame.y(value))}H{_n(frame.right)}" stroke-opacity="{opacity}"/>')
-    out.append(f'<path d="M{LEFT} {TOP}V{_n(frame.bottom)}"/>')
+    grid, ticks = _value_axis(frame.low, frame.high, frame.step, frame.right)
     x_step = round_step(frame.rounds, frame.right - LEFT)
-    for index in range(0, frame.rounds + 1, x_step):
-        out.append(f'<path d="M{_n(frame.x(index))} {_n(frame.bottom)}v3"/>')
-    out.append('</g><g class="ticks" stroke="none">')
-    for value in range(frame.low, frame.high + 1, frame.step):
-        label_y = _n(frame.y(value) + FONT * 0.35)
-        out.append(f'<text x="{LEFT - 4}" y="{label_y}" text-anchor="end">{minus(value)}</text>')
+    spacing = (frame.right - LEFT) * x_step / max(frame.rounds, 1)
+    last = LEFT + spacing * (frame.rounds // x_step)
+    half = 0.3  # half the axis' stroke: each tick is a dash of that stroke's width, centred on its round
+    bottom = frame.bottom
+    out = [
+        '<g stroke="currentColor" stroke-width=".6">',
+        grid,
+        f'<path d="M{LEFT} {TOP}V{_n(bottom)}"/>',
+        # The ticks under the axis: one stroke as wide as a tick is long, dashed at each numbered round.
+        f'<path d="M{_n(LEFT - half)} {_n(bottom + TICK / 2)}H{_decimals(last + half, 2)}" stroke-width="{TICK}"'
+        f' stroke-dasharray="{_decimals(2 * half, 1)} {_decimals(spacing - 2 * half, 3)}"/></g>',
+        f'<g text-anchor="end" transform="translate({LEFT - 4})">{ticks}</g>',
+        f'<g text-anchor="middle" transform="translate(0 {_n(bottom + FONT + 3)})">',
+    ]
+    xs = frame.all_xs()
     for index in range(x_step, frame.rounds + 1, x_step):
-        out.append(
-            f'<text x="{_n(frame.x(index))}" y="{_n(frame.bottom + FONT + 3)}" text-anchor="middle">{index}</text>'
-        )
-    out.append(f'<text x="2" y="{FONT}">{escape(y_label)}</text>')
+        out.append(f'<text x="{_n(xs[index])}">{index}</text>')
     middle = _n((LEFT + frame.right) / 2)
-    out.append(f'<text x="{middle}" y="{HEIGHT - 4}" text-anchor="middle">{escape(x_label)}</text></g>')
+    out.append(f'<text x="{middle}" y="{_n(HEIGHT - 4 - (bottom + FONT + 3))}">{escape(x_label)}</text></g>')
+    out.append(f'<text x="2" y="{FONT}">{escape(y_label)}</text>')
     return out
 
 
-def _series(frame: _Frame, seat: int, name: str, values: Sequence[int], label_y: float) -> list[str]:
-    """One player's line, its markers, and their name at its end beside the same marker."""
+def _series(frame: _Frame, seat: int, name: str, values: Sequence[int], label_y: float) -> tuple[str, str, str]:
+    """One player's line (named; in the lines' unit), their markers (every few rounds, and one beside
+    the name, with a thin leader from the line's end when the name was moved off its height) and their
+    name at the line's end, each for its layer."""
     style = seat % len(DASHES)
-    shape = MARKERS[style]
-    ys = frame.ys(values)
-    points = " ".join(map(",".join, zip(frame.written_xs(), _written(ys), strict=False)))
-    dash = f' stroke-dasharray="{DASHES[style]}"' if DASHES[style] else ""
+    unit = float(frame.unit)
+    heights = _y_steps(frame, values)
+    steps = frame.steps(len(heights)) % heights
+    dash = ""
+    if DASHES[style]:
+        dash = f' stroke-dasharray="{" ".join(_significant(float(length) / unit) for length in DASHES[style].split())}"'
+    line = (
+        f'<path d="M0 {_heights_in_unit(frame, values[:1])[0]}{steps}"{dash}'
+        f' data-player="{escape(name)}"><title>{escape(name)}</title></path>'
+    )
     every = max(1, math.ceil(frame.rounds / MOST_MARKS))
     last = len(values) - 1
     marked = sorted({*range(0, len(values), every), last})
-    marks = "".join(marker_path(shape, frame.x(index), ys[index]) for index in marked)
-    marks += marker_path(shape, frame.right + LABEL_GAP + MARK, label_y)
-    end_x, end_y = frame.x(last), frame.y(values[last])
-    out = [
-        f'<g class="series series-{seat}" data-player="{escape(name)}"><title>{escape(name)}</title>',
-        f'<polyline points="{points}" fill="none" stroke="currentColor" stroke-width="1.6"'
-        f' stroke-linejoin="round"{dash}/>',
-    ]
+    xs = frame.all_xs()
+    ys = frame.ys([values[index] for index in marked])
+    end_x, end_y = xs[last], ys[-1]
+    spots = [*zip([xs[index] for index in marked], ys, strict=True), (frame.right + LABEL_GAP + MARK, label_y)]
+    form = _FORMS[MARKERS[style], FILLED[style]]
+    marks = f'<path d="{_marker_paths(MARKERS[style], spots, FILLED[style])}"{form.attributes}/>'
     if abs(label_y - end_y) > 1:  # the name was moved off its line's height: a thin leader joins them
-        out.append(
-            f'<path d="M{_n(end_x)} {_n(end_y)}L{_n(frame.right + LABEL_GAP - 1)} {_n(label_y)}"'
-            ' stroke="currentColor" stroke-width="0.5" fill="none"/>'
+        marks += (
+            f'<path d="M{_n(end_x)} {_n(end_y)}L{_n(frame.right + LABEL_GAP - 1)} {_n(label_y)}" stroke-width=".5"/>'
         )
-    fill = "currentColor" if FILLED[style] else "none"
-    text_x = _n(frame.right + LABEL_GAP + 2 * MARK + 4)
-    out.append(f'<path d="{marks}" stroke="currentColor" stroke-width="1.1" fill="{fill}"/>')
-    out.append(f'<text x="{text_x}" y="{_n(label_y + FONT * 0.35)}">{escape(_short(name))}</text></g>')
-    return out
+    return line, marks, f'<text y="{_n(label_y + FONT * 0.35)}">{escape(_short(name))}</text>'
 
 
 def line_chart(
@@ -221,6 +394,8 @@ def line_chart(
     """An SVG line chart of each (name, values) pair; values[i] is the total after round i (0: the start).
 
     ``reference`` is an optional (value, words) horizontal line, such as a target.
+    Drawn in layers: the axes, the units and values, the reference, every player's line (with their
+    name as data-player and title), every player's markers, and the names beside them.
     """
     frame = _frame(lines, reference)
     out = [
@@ -230,16 +405,26 @@ def line_chart(
         *_axes(frame, x_label, y_label),
     ]
     if reference is not None:
-        y = _n(frame.y(reference[0]))
+        y = frame.y(reference[0])
         out.append(
-            f'<g class="reference"><path d="M{LEFT} {y}H{_n(frame.right)}" stroke="currentColor" stroke-width="1"'
-            f' stroke-dasharray="1 2"/><text x="{LEFT + 3}" y="{_n(frame.y(reference[0]) - 3)}"'
-            f' font-size="{FONT - 1}">{escape(reference[1])}</text></g>'
+            f'<g class="reference"><path d="M{LEFT} {_n(y)}H{_n(frame.right)}" stroke="currentColor"'
+            f' stroke-dasharray="1 2"/><text x="{LEFT + 3}" y="{_n(y - 3)}" font-size="{FONT - 1}">'
+            f"{escape(reference[1])}</text></g>"
         )
     labels = spread([frame.y(values[-1]) for _name, values in lines], FONT + 1, TOP, frame.bottom)
-    for seat, (name, values) in enumerate(lines):
-        out += _series(frame, seat, name, values, labels[seat])
-    out.append("</svg>")
+    drawn = [_series(frame, seat, name, values, labels[seat]) for seat, (name, values) in enumerate(lines)]
+    stroke = 'stroke="currentColor" fill="none"'
+    unit = frame.unit
+    out.append(
+        f'<g transform="matrix({unit} 0 0 {unit} {LEFT} {TOP})" {stroke}'
+        f' stroke-width="{_significant(1.6 / float(unit))}" stroke-linejoin="round">'
+    )
+    out += [line for line, _marks, _name in drawn]
+    out.append(f'</g><g {stroke} stroke-width="{_n(MARK_STROKE)}">')
+    out += [marks for _line, marks, _name in drawn]
+    out.append(f'</g><g transform="translate({_n(frame.right + LABEL_GAP + 2 * MARK + 4)})">')
+    out += [name for _line, _marks, name in drawn]
+    out.append("</g></svg>")
     return "".join(out)
 
 

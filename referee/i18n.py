@@ -14,7 +14,7 @@ Jinja's own (always ``%``-formatted, escaped in autoescaped templates).
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from contextvars import ContextVar
 from typing import Any, TypeVar
 
@@ -140,12 +140,44 @@ def jinja_ngettext(eval_ctx: EvalContext, singular: str, plural: str, number: in
     return text % variables
 
 
+def markup_gettext(message: str, **variables: Any) -> Markup:
+    """What ``{{ _(message, …) }}`` writes in a template, for HTML written in Python (variables escaped)."""
+    found = catalogue()
+    if not variables:
+        return found.markup(message)
+    return Markup(found.gettext(message)) % variables
+
+
+def markup_ngettext(singular: str, plural: str, number: int, **variables: Any) -> Markup:
+    """What ``{{ ngettext(singular, plural, number, …) }}`` writes in a template, for HTML written in Python."""
+    variables.setdefault("num", number)
+    return Markup(catalogue().ngettext(singular, plural, number)) % variables
+
+
+def kept(*key: Hashable, caller: Callable[[], Value]) -> Value:
+    """Jinja's ``{% call kept(name, value…) %}body{% endcall %}``: the body rendered once per locale and key.
+
+    For what a page shows many times and never changes (a card's name and symbol): the key must hold
+    every value the body uses, so what is kept is never stale; bounded as :meth:`Catalogue.made`.
+    """
+    return catalogue().made(("kept", *map(_frozen, key)), caller)
+
+
+def _frozen(value: Any) -> Hashable:
+    """A key made of what a template has at hand: mappings and lists become tuples (in their order)."""
+    if isinstance(value, Mapping):
+        return ("mapping", *((_frozen(key), _frozen(item)) for key, item in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(map(_frozen, value))
+    return value  # type: ignore[no-any-return]
+
+
 def init_app(app: Flask) -> None:
     """Replace the Jinja callables Flask-Babel installed with the memoised ones (after ``babel.init_app``).
 
     A request's locale is chosen once (Flask-Babel's selector: the cookie, then Accept-Language);
     its catalogue is kept for the request only.
     """
-    app.jinja_env.globals.update(_=jinja_gettext, gettext=jinja_gettext, ngettext=jinja_ngettext)
+    app.jinja_env.globals.update(_=jinja_gettext, gettext=jinja_gettext, ngettext=jinja_ngettext, kept=kept)
     app.before_request(_forget)
     app.teardown_request(_forget)

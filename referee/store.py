@@ -260,6 +260,26 @@ def add_round(
     return _written(stored, (*stored.inputs, kept), now, rules.play(stored.setup, state, kept))
 
 
+def round_as_checked(stored: StoredGame, number: int, raw: Any) -> tuple[Any, Mapping[str, Any]]:
+    """Round ``number`` of ``raw`` checked against the game before it: the state after it, and the
+    input as the database would keep it. :class:`Invalid` if it does not fit there."""
+    rules = GAMES[stored.game].rules
+    before = replay_state(rules, stored.setup, stored.inputs[: number - 1])
+    kept = _as_stored(rules.check_round(stored.setup, before, raw))[1]
+    return rules.play(stored.setup, before, kept), kept
+
+
+def holds_round(stored: StoredGame, number: int, raw: Any) -> bool:
+    """Whether round ``number`` as stored is ``raw`` (a resend of a round whose first send arrived)."""
+    if not 1 <= number <= len(stored.inputs):
+        return False
+    try:
+        kept = round_as_checked(stored, number, raw)[1]
+    except Invalid:
+        return False
+    return kept == stored.inputs[number - 1]
+
+
 def replace_round(
     db: Database, game_id: str, number: int, raw: Any, *, book: str | None = None, version: int | None = None
 ) -> StoredGame:

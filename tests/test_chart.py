@@ -7,7 +7,21 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from referee.chart import DASHES, MARKERS, line_chart, marker_path, nice_step, spread
+from referee.chart import (
+    _FORMS,
+    DASHES,
+    MARKERS,
+    _decimals,
+    _heights,
+    _marker_paths,
+    _n,
+    _pair,
+    _signed,
+    line_chart,
+    marker_path,
+    nice_step,
+    spread,
+)
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -27,19 +41,39 @@ def parsed(svg: str) -> ET.Element:
     return ET.fromstring(svg)  # well-formed XML, or this raises
 
 
+def lines_of(svg: str) -> list[str]:
+    """Each player's line, as path data in the lines' unit."""
+    return [line.get("d", "") for line in parsed(svg).iter(f"{SVG}path") if line.get("data-player")]
+
+
 def test_exact_points_for_a_small_game() -> None:
     svg = chart([("Ann", [0, 10, 20]), ("Bob", [0, 30, 15])])
     # 0..30 in steps of 5; the plot runs from x=34 to x=317 (room for the names) and y=192 (0) to y=24 (30).
-    assert re.findall(r'points="([^"]*)"', svg) == ["34,192 175.5,136 317,80", "34,192 175.5,24 317,108"]
-    ticks = re.findall(r'<text x="30" y="[\d.]+" text-anchor="end">(-?\d+)</text>', svg)
+    # The lines are drawn in points of value, 5.6 pixels each both ways, from (34, 24): 0 is 30 units down,
+    # a round 141.5 pixels = 25.27 units across; x(1) = 34 + 5.6 * 25.27 = 175.5, y(10) = 24 + 5.6 * 20 = 136.
+    assert '<g transform="matrix(5.6 0 0 5.6 34 24)"' in svg
+    assert 'stroke-width=".2857"' in svg  # 1.6 pixels
+    assert lines_of(svg) == ["M0 30l25.27-10 25.27-10", "M0 30l25.27-30 25.27 15"]
+    assert 'stroke-dasharray="1.25 .7143"' in svg  # Bob's "7 4" in pixels
+    # The markers, in pixels: a dot at each point and beside the name, squares for Bob.
+    assert '<path d="M34 192h0m141.5-56h0m141.5-56h0m10.2 0h0" stroke-width="7.5" stroke-linecap="round"/>' in svg
+    assert (
+        '<path d="M31.3 189.3h5.4v5.4h-5.4zm141.5-168h5.4v5.4h-5.4zm141.5 84h5.4v5.4h-5.4zm10.2 0h5.4v5.4h-5.4z"/>'
+        in svg
+    )
+    ticks = re.findall(r'<text y="[\d.]+">(-?\d+)</text>', svg)
     assert ticks == ["0", "5", "10", "15", "20", "25", "30"]
+    assert '<g text-anchor="end" transform="translate(30)"><text y="196.2">0</text>' in svg
+    # One tick under the axis at each round: dashes .6 long, 141.5 apart, from x=34 to x=317.
+    assert '<path d="M33.7 193.5H317.3" stroke-width="3" stroke-dasharray=".6 140.9"/>' in svg
     # Each name sits at the end of its own line, at its last value's height.
-    assert '<text x="334.4" y="84.2">Ann</text>' in svg
-    assert '<text x="334.4" y="112.2">Bob</text>' in svg
+    assert '<g transform="translate(334.4)"><text y="84.2">Ann</text><text y="112.2">Bob</text></g>' in svg
     root = parsed(svg)
     assert root.get("viewBox") == "0 0 360 226"
     assert root.get("role") == "img"
     assert root.findtext(f"{SVG}title") == "Running totals"
+    assert root.get("aria-labelledby") == "score-chart-title score-chart-desc"
+    assert root.findtext(f"{SVG}desc") == "After round 2"
 
 
 def test_hostile_names_and_words_are_escaped() -> None:
@@ -48,8 +82,9 @@ def test_hostile_names_and_words_are_escaped() -> None:
     assert "<script>" not in svg
     assert "<b>" not in svg and "<target>" not in svg
     root = parsed(svg)
-    names = [group.get("data-player") for group in root.iter(f"{SVG}g") if group.get("data-player")]
-    assert names == [hostile, "B&B"]  # the parser gives the original text back
+    lines = [line for line in root.iter(f"{SVG}path") if line.get("data-player")]
+    assert [line.get("data-player") for line in lines] == [hostile, "B&B"]  # the parser gives the original text back
+    assert [line.findtext(f"{SVG}title") for line in lines] == [hostile, "B&B"]
     assert root.findtext(f"{SVG}title") == "<b>"
     assert ">&lt;script&gt;alert…</text>" in svg  # long names are shortened beside their line
 
@@ -57,9 +92,9 @@ def test_hostile_names_and_words_are_escaped() -> None:
 def test_every_player_has_a_different_dash_and_marker() -> None:
     lines = [(f"P{seat}", [0, seat, 2 * seat]) for seat in range(7)]
     svg = chart(lines)
-    polylines = parsed(svg).iter(f"{SVG}polyline")
-    dashes = [line.get("stroke-dasharray", "") for line in polylines]
-    assert len(set(dashes)) == 7
+    drawn = [line for line in parsed(svg).iter(f"{SVG}path") if line.get("data-player")]
+    dashes = [line.get("stroke-dasharray", "") for line in drawn]
+    assert len(drawn) == len(set(dashes)) == 7
     assert len(set(MARKERS)) == len(MARKERS) == len(DASHES) == 7
     shapes = {marker_path(shape, 10, 10) for shape in MARKERS}
     assert len(shapes) == 7
@@ -74,16 +109,23 @@ def test_colour_comes_from_the_page_only() -> None:
 
 def test_reference_line_and_negative_totals() -> None:
     svg = chart([("Ann", [0, -26, -10]), ("Bob", [0, 26, 40])], reference=(50, "target 50"))
-    ticks = re.findall(r'text-anchor="end">([-−]?\d+)</text>', svg)
+    ticks = re.findall(r'<text y="[\d.]+">([-−]?\d+)</text>', svg)
     assert ticks[0] == "−40" and ticks[-1] == "60"  # the minus sign, never a hyphen
-    assert "target 50" in svg
-    assert 'class="reference"' in svg
+    assert '<path d="M34 124.8H317" stroke-opacity=".7"/>' in svg  # −40..60: the zero line, darker, 60 below the top
+    assert (
+        '<g class="reference"><path d="M34 40.8H317" stroke="currentColor" stroke-dasharray="1 2"/>'
+        '<text x="37" y="37.8" font-size="11">target 50</text></g>'
+    ) in svg
+    assert '<g transform="matrix(1.68 0 0 1.68 34 24)"' in svg  # a point is 1.68 pixel; a round 141.5 = 84.23 points
+    assert lines_of(svg) == ["M0 60l84.2 26 84.3-16", "M0 60l84.2-26 84.3-14"]
 
 
 def test_one_round_and_equal_values_still_draw() -> None:
     svg = chart([("Ann", [20, 20]), ("Bob", [20, 20])])
+    # 20..21: a point is 168 pixels, and the round 283 pixels = 1.6845 of them, to a thousandth (.168 pixel).
+    assert '<g transform="matrix(168 0 0 168 34 24)"' in svg
+    assert lines_of(svg) == ["M0 1l1.685 0", "M0 1l1.685 0"]
     root = parsed(svg)
-    assert len(list(root.iter(f"{SVG}polyline"))) == 2
     labels = [float(text.get("y")) for text in root.iter(f"{SVG}text") if text.text in ("Ann", "Bob")]
     assert abs(labels[0] - labels[1]) >= 12  # equal totals: the names are pushed apart, not on top of each other
 
@@ -91,10 +133,20 @@ def test_one_round_and_equal_values_still_draw() -> None:
 def test_long_games_thin_out_the_markers_and_ticks() -> None:
     values = list(range(0, 101))
     svg = chart([("Ann", values), ("Bob", [2 * value for value in values])])
-    marks = re.search(r'<path d="([^"]*)" stroke="currentColor" stroke-width="1.1"', svg)
-    assert marks is not None
-    assert marks.group(1).count("M") <= 30
-    assert len(re.findall(r'text-anchor="middle">\d+</text>', svg)) <= 13
+    dots = re.search(r'<path d="([^"]*)" stroke-width="7.5"', svg)
+    assert dots is not None
+    assert dots.group(1).count("h0") == 17  # every 7th round of 100 (15), the last one, and one beside the name
+    assert len(re.findall(r'<text x="[\d.]+">\d+</text>', svg)) <= 13
+    # 0..200 in steps of 40: a point is .84 pixel, a round 2.83 pixels = 3.37 units, written to a tenth.
+    assert lines_of(svg)[0].startswith("M0 200l3.4-1 3.3-1 3.4-1 3.4-1 3.3-1 3.4-1 ")
+
+
+def test_a_game_of_many_points_is_drawn_in_tens() -> None:
+    """When a pixel holds many points, the lines' unit is ten (or a hundred…) of them: heights stay whole."""
+    svg = chart([("Ann", [0, 12_345, 24_000]), ("Bob", [0, 5_000, 100])])
+    # 0..25,000 in steps of 5,000: a point is .00672 pixel; ten are .0672, still finer than a fifth.
+    assert '<g transform="matrix(.0672 0 0 .0672 34 24)"' in svg
+    assert lines_of(svg) == ["M0 2500l2106-1234 2105-1166", "M0 2500l2106-500 2105 490"]
 
 
 @pytest.mark.parametrize(("span", "step"), [(0, 1), (5, 1), (30, 5), (102, 20), (131, 50), (1000, 200)])
@@ -113,3 +165,44 @@ def test_nice_step(span: float, step: int) -> None:
 )
 def test_spread_keeps_labels_apart_and_inside(wanted: list[float], expected: list[float]) -> None:
     assert spread(wanted, 12, 5, 100) == expected
+
+
+def test_numbers_written_short() -> None:
+    values = [0.0, -0.0, -0.04, 0.04, 12.0, -12.0, 12.05, 12.25, -3.2, 191.99, 317.0, -0.5, 100.0]
+    assert [_n(value) for value in values] == [
+        *("0", "0", "0", "0", "12", "-12", "12.1", "12.2", "-3.2", "192", "317", "-0.5", "100")
+    ]
+    assert [_decimals(value, 2) for value in (0.0, -0.001, 0.5, -0.5, 20.0, 12.80, 26.264)] == [
+        *("0", "0", ".5", "-.5", "20", "12.8", "26.26")
+    ]
+    assert _signed([-3, 4, 0, -17]) == ["-3", " 4", " 0", "-17"]  # each with the separator it needs
+    assert [_pair(269, -63), _pair(35, 64), _pair(-5, 0), _pair(0, -5)] == ["26.9-6.3", "3.5 6.4", "-.5 0", "0-.5"]
+
+
+@pytest.mark.parametrize("shape", MARKERS)
+def test_markers_are_placed_one_after_the_other(shape: str) -> None:
+    """Each marker is moved to from where the one before stopped: drawn alone or after others, the same."""
+    spots = [(34.0, 192.0), (175.5, 136.04), (3.2, 3.2), (317.0, -0.01)]
+    together = _marker_paths(shape, spots)
+    alone = [marker_path(shape, x, y) for x, y in spots]
+    assert together.startswith(alone[0])
+    assert together.count(_FORMS[shape, False].path) == len(spots)
+    assert marker_path("circle", 10, 10) == "M6.8 10a3.2 3.2 0 1 0 6.4 0 3.2 3.2 0 1 0-6.4 0"
+    assert marker_path("circle", 10, 10, filled=True) == "M10 10h0"  # a dot, drawn as a round cap
+    assert marker_path("triangle", 10, 10) == "M10 6.2l3.5 6.4h-7z"
+    assert _marker_paths("square", [(10, 10), (20, 5)]) == "M7.3 7.3h5.4v5.4h-5.4zm10-5h5.4v5.4h-5.4z"
+    assert _marker_paths("plus", [(10, 10), (20, 5)]) == "M5.8 10h8.4m-4.2-4.2v8.4m5.8-9.2h8.4m-4.2-4.2v8.4"
+
+
+def test_a_line_one_round_longer_is_drawn_as_if_new() -> None:
+    """The heights kept from the line one round shorter give the very chart drawn from nothing."""
+    short = [("Ann", [0, 10, 20, 25]), ("Bob", [0, 30, 15, 12])]
+    longer = [(name, [*values, values[-1] + 3]) for name, values in short]
+    chart(short)  # keeps the heights of the short lines
+    extended = chart(longer)
+    _heights.clear()
+    assert extended == chart(longer)
+    assert lines_of(extended) == [
+        "M0 30l12.63-10 12.64-10 12.63-5 12.64-3",  # 0..30 in steps of 5, 5.6 pixels a point: 4 rounds in 283 px
+        "M0 30l12.63-30 12.64 15 12.63 3 12.64-3",  # a round is 70.75 px = 12.634 units: rounded where they fall
+    ]

@@ -11,6 +11,7 @@ import gzip
 import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import brotli
@@ -219,20 +220,26 @@ def test_static_urls_carry_the_files_content_hash(app: Flask, client: FlaskClien
         with app.test_request_context():
             assert query == f"v={delivery.static_version(name)}"
         import hashlib
-        from pathlib import Path
 
-        content = (Path(app.static_folder or "") / name).read_bytes()
-        assert query == f"v={hashlib.sha256(content).hexdigest()[:12]}"
+        with client.get(url) as response:  # the hash of the bytes served (minified), not of the file
+            assert query == f"v={hashlib.sha256(response.data).hexdigest()[:12]}"
 
 
-def test_a_versioned_static_file_is_cached_for_good(client: FlaskClient, hearts_game: str) -> None:
+def test_a_versioned_static_file_is_cached_for_good(app: Flask, client: FlaskClient, hearts_game: str) -> None:
     for url in static_urls(client.get(f"/g/{hearts_game}").get_data(as_text=True)):
         with client.get(url) as response:
             assert response.status_code == 200
             assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
         with client.get(url, headers={"Accept-Encoding": "br"}) as packed:
-            assert packed.headers["Content-Encoding"] == "br"
+            if not url.split("?")[0].endswith(".png"):  # text is compressed; a PNG is compressed already
+                assert packed.headers["Content-Encoding"] == "br"
+                assert brotli.decompress(packed.data) == response.data
             assert packed.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        with client.get(url, headers={"Accept-Encoding": "gzip"}) as other:
+            # Flask-Compress's gzip, made on a request, leaves the smallest files alone.
+            if not url.split("?")[0].endswith(".png") and len(response.data) >= app.config["COMPRESS_MIN_SIZE"]:
+                assert other.headers["Content-Encoding"] == "gzip"
+                assert gzip.decompress(other.data) == response.data
 
 
 @pytest.mark.parametrize("query", ["", "?v=0123456789ab", "?v="])
@@ -241,6 +248,74 @@ def test_a_static_file_at_another_version_is_revalidated(client: FlaskClient, qu
         assert response.status_code == 200
         assert response.headers["Cache-Control"] == "no-cache"
         assert "immutable" not in response.headers["Cache-Control"]
+
+
+def css_text(text: str) -> str:
+    """A stylesheet with no comment and no optional space or last semicolon: two that read alike are equal."""
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    text = re.sub(r"\s+", " ", text)
+    text = re.sub(r"\s*([{};:,>+~()!])\s*", r"\1", text)
+    return text.replace(";}", "}").strip()
+
+
+def test_stylesheets_are_served_minified_with_every_rule(app: Flask, client: FlaskClient) -> None:
+    folder = Path(app.static_folder or "")
+    sheets = sorted(folder.glob("*.css"))
+    assert {"style.css", "print.css"} <= {path.name for path in sheets}
+    for path in sheets:
+        source = path.read_text(encoding="utf-8")
+        with client.get(f"/static/{path.name}") as response:
+            assert response.status_code == 200 and response.mimetype == "text/css"
+            served = response.get_data(as_text=True)
+        assert len(served) < len(source) * 0.9, path.name
+        assert "/*" not in served and "\n  " not in served
+        # The same rules, selectors and declarations, in the same order: only spaces and comments went.
+        assert css_text(served) == css_text(source)
+        assert served.count("{") == css_text(source).count("{") > 0  # every rule, none merged or dropped
+
+
+def test_scripts_are_served_minified_with_their_code_intact(app: Flask, client: FlaskClient) -> None:
+    """Comments and indentation go; every string and template literal is kept as written.
+
+    (The browser tests run these minified scripts in Chromium: tests/browser/.)
+    """
+    literal = re.compile(r'"(?:[^"\\\n]|\\.)*"|`[^`]*`')
+    for path in sorted(Path(app.static_folder or "").glob("*.js")):
+        source = path.read_text(encoding="utf-8")
+        with client.get(f"/static/{path.name}") as response:
+            assert response.status_code == 200
+            served = response.get_data(as_text=True)
+        assert len(served) < len(source) * 0.85, path.name
+        assert not re.search(r"^\s*//", served, flags=re.M), path.name
+        without_comments = re.sub(r"^\s*//[^\n]*", "", source, flags=re.M)
+        assert literal.findall(served) == literal.findall(without_comments), path.name
+        assert re.findall(r"\bfunction \w+", served) == re.findall(r"\bfunction \w+", source), path.name
+
+
+def test_a_static_file_is_revalidated_by_the_hash_of_its_bytes(app: Flask, client: FlaskClient) -> None:
+    with app.test_request_context():
+        version = delivery.static_version("app.js")
+    with client.get("/static/app.js") as response:
+        assert response.headers["ETag"] == f'"{version}"'
+    with client.get("/static/app.js", headers={"If-None-Match": f'"{version}"'}) as again:
+        assert again.status_code == 304 and not again.data
+    with client.get("/static/app.js", headers={"Accept-Encoding": "br"}) as packed:
+        # Compressed once at start with brotli's best, another representation under another tag.
+        assert packed.headers["Content-Encoding"] == "br" and "Accept-Encoding" in packed.headers["Vary"]
+        assert packed.headers["ETag"] == f'"{version}:br"'
+        assert brotli.decompress(packed.data) == client.get("/static/app.js").data
+        assert len(packed.data) == len(brotli.compress(brotli.decompress(packed.data), quality=11))
+    with client.get("/static/app.js", headers={"Accept-Encoding": "br", "If-None-Match": f'"{version}:br"'}) as again:
+        assert again.status_code == 304
+
+
+def test_in_debug_mode_static_files_are_served_as_they_are_on_disk(app: Flask, client: FlaskClient) -> None:
+    app.debug = True
+    try:
+        with client.get("/static/style.css") as response:
+            assert response.data == (Path(app.static_folder or "") / "style.css").read_bytes()
+    finally:
+        app.debug = False
 
 
 def test_a_page_with_a_phones_own_token_is_compressed_for_each_phone(app: Flask, api: Api) -> None:

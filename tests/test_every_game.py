@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -108,3 +110,52 @@ def test_a_watcher_sees_the_table_but_no_form(api: Api, client: FlaskClient, nam
     assert client.get(f"/g/{game_id}").status_code == 200
     for path in (f"/g/{game_id}/round", f"/g/{game_id}/round/1", f"/g/{game_id}/undo", f"/g/{game_id}/invite"):
         assert client.get(path).status_code == 403, path
+
+
+def stylesheet_classes(app: Flask) -> dict[str, set[str]]:
+    """The classes each static stylesheet styles (print.css aside: the paper pages are apart).
+
+    A class only ever styled together with another (``.card.suit-H``) is that other's modifier: left out.
+    """
+    folder = Path(app.static_folder or "")
+    alone = re.compile(r"(?<![\w\]-])\.([A-Za-z][\w-]*)")
+    return {
+        path.name: set(alone.findall(re.sub(r"/\*.*?\*/", "", path.read_text(), flags=re.S)))
+        for path in folder.glob("*.css")
+        if path.name != "print.css"
+    }
+
+
+def page_stylesheets(page: str) -> list[str]:
+    return re.findall(r'<link rel="stylesheet" href="/static/([\w.-]+\.css)\?v=', page)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_page_loads_the_stylesheets_of_the_classes_it_uses(
+    app: Flask, api: Api, client: FlaskClient, name: str
+) -> None:
+    """style.css is split by kind of page; a page whose class is styled only in a sheet it does not load is unstyled."""
+    styled = stylesheet_classes(app)
+    anywhere = set().union(*styled.values())
+    game_id = scorer_game(api, client, name)
+    watcher = app.test_client()
+    pages = {
+        "table": client.get(f"/g/{game_id}"),
+        "watched table": watcher.get(f"/g/{game_id}"),
+        "round form": client.get(f"/g/{game_id}/round"),
+        "correction": client.get(f"/g/{game_id}/round/1"),
+        "undo": client.get(f"/g/{game_id}/undo"),
+        "new game": client.get(f"/new/{name}"),
+        "invite": client.get(f"/g/{game_id}/invite"),
+    }
+    for kind, response in pages.items():
+        assert response.status_code == 200, kind
+        page = response.get_data(as_text=True)
+        sheets = page_stylesheets(page)
+        assert sheets[0] == "style.css" and len(set(sheets)) == len(sheets), (kind, sheets)
+        loaded = set().union(*(styled[sheet] for sheet in sheets))
+        used = {token for value in re.findall(r'class="([^"]*)"', page) for token in value.split()}
+        assert sorted((used & anywhere) - loaded) == [], (kind, sheets)
+    # The scorer's table page does not carry the watchers' layout; a watcher's does.
+    assert "watch.css" not in page_stylesheets(pages["table"].get_data(as_text=True))
+    assert "watch.css" in page_stylesheets(pages["watched table"].get_data(as_text=True))

@@ -271,6 +271,11 @@ class GameSpec:
     facts: Callable[[Setup], Mapping[str, Any]] = _no_facts  # numbers of the rules its templates show
     routes: Callable[[], Blueprint] | None = None  # the game's own pages or API, if any
     records: Records | None = None  # what the players' records count in this game, if anything
+    # The round form is the same whatever came before it (it shows no dealer, elder or stakes): a phone
+    # without a connection may fill in the next round while the one before waits to be sent.
+    form_ahead: bool = False
+    # Parts of its table page the game writes in Python (``game_panel(stored, name, …)`` in its templates).
+    panels: Mapping[str, Callable[..., Any]] = field(default_factory=dict, compare=False)
 
     @property
     def name(self) -> str:

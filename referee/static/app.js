@@ -1,129 +1,112 @@
-// Enhancements only: every page works without this file.
+// Every page: the installed app and the offline line. Enhancements only: every page works without this file.
 "use strict";
 document.documentElement.classList.add("js");
 
-function wholeNumber(text) {
-  const value = String(text || "").trim();
-  return /^-?\d+$/.test(value) ? parseInt(value, 10) : null;
-}
+(() => {
+  // "Offline, as of 21:14" under the bar while the page shows the game as it was then (null: hide it).
+  function showOffline(since) {
+    const line = document.querySelector("[data-offline-line]");
+    if (!line) return;
+    line.hidden = since === null;
+    if (since === null) return;
+    const time = since.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" }); // as the phone tells the time
+    line.textContent = line.dataset.text.replace("{time}", time);
+  }
 
-// The rule pieces below are the Python rules' (checked by tests/browser/test_scripts_match_rules.py).
+  window.refereeApp = { ...window.refereeApp, showOffline };
 
-// Hearts' counts as the rules take them (referee/games/hearts/form.py effective_counts): once the
-// counts add up, every blank took none; before that one blank takes what is left; else null.
-function effectiveCounts(typed, total) {
-  const left = total - typed.reduce((acc, value) => acc + (value || 0), 0);
-  const blanks = typed.filter((value) => value === null).length;
-  const fill = left === 0 || (blanks === 1 && left > 0);
-  return typed.map((value) => (value === null && fill ? left : value));
-}
-
-// Hearts' moon (referee/games/hearts/rules.py): the seat that took the queen shot it by taking
-// every heart; null if nobody did.
-function moonShooter(counts, queenSeat, total) {
-  return queenSeat !== null && counts[queenSeat] === total ? queenSeat : null;
-}
-
-window.refereeApp = { wholeNumber, effectiveCounts, moonShooter };
-
-function refreshCounts(fieldset) {
-  const total = parseInt(fieldset.dataset.total, 10);
-  const inputs = [...fieldset.querySelectorAll("[data-count]")];
-  const typed = inputs.map((input) => wholeNumber(input.value));
-  const left = total - typed.reduce((acc, value) => acc + (value || 0), 0);
-  const counter = fieldset.querySelector("[data-left-count]");
-  if (counter) counter.textContent = left < 0 ? `\u2212${-left}` : String(left);
-  const effective = effectiveCounts(typed, total);
-  inputs.forEach((input, index) => {
-    input.placeholder = typed[index] === null && effective[index] !== null ? String(effective[index]) : "";
-  });
-  inputs.forEach((input, index) => {
-    const row = input.closest("[data-player-row]");
-    row.querySelectorAll("[data-set]").forEach((chip) => {
-      chip.setAttribute("aria-pressed", String(typed[index] !== null && parseInt(chip.dataset.set, 10) === typed[index]));
+  // The installed app: the service worker (referee/views/offline.py) keeps the pages seen, and gives
+  // one back without a connection marked with the time it was kept.
+  const savedAt = document.documentElement.dataset.savedAt;
+  if (savedAt) {
+    document.addEventListener("DOMContentLoaded", () => showOffline(new Date(savedAt)));
+    // Back online: a page with nothing typed in and no game to follow (those catch up by themselves) is fetched anew.
+    window.addEventListener("online", () => {
+      if (!document.querySelector("form[data-queue], [data-watch]")) window.location.reload();
     });
-  });
-  refreshMoon(fieldset.form, effective, total);
-}
+  }
+  if ("serviceWorker" in navigator && document.documentElement.dataset.worker) {
+    navigator.serviceWorker.register(document.documentElement.dataset.worker).catch(() => {}); // not installable here: the app works as a web page
+  }
 
-function refreshMoon(form, counts, total) {
-  const choice = form.querySelector("[data-moon-choice]");
-  if (!choice) return;
-  const queen = form.querySelector("input[name=queen]:checked");
-  choice.hidden = moonShooter(counts, queen ? wholeNumber(queen.value) : null, total) === null;
-}
-
-// Hearts' one-tap moon (HeartsRoundForm.command): that seat took all the hearts and the queen.
-function applyMoon(form, seat) {
-  const fieldset = form.querySelector("[data-total]");
-  if (!fieldset) return false;
-  const total = parseInt(fieldset.dataset.total, 10);
-  fieldset.querySelectorAll("[data-count]").forEach((input, index) => { input.value = String(index === seat ? total : 0); });
-  const queen = form.querySelector(`input[name=queen][value="${seat}"]`);
-  if (queen) queen.checked = true;
-  refreshCounts(fieldset);
-  return true;
-}
-
-function applyAdjust(form, command) {
-  if (command.startsWith("moon:")) return applyMoon(form, parseInt(command.slice(5), 10));
-  const cut = command.lastIndexOf(":");
-  const input = form.elements.namedItem(command.slice(0, cut));
-  if (!input) return false;
-  const change = command.slice(cut + 1);
-  const current = wholeNumber(input.value) || 0;
-  let wanted = change.startsWith("=") ? parseInt(change.slice(1), 10) : current + parseInt(change, 10);
-  const fieldset = input.closest("[data-total]");
-  const high = fieldset ? parseInt(fieldset.dataset.total, 10) : 999;
-  wanted = Math.max(0, Math.min(high, wanted));
-  input.value = String(wanted);
-  if (fieldset) refreshCounts(fieldset);
-  return true;
-}
-
-// A choice that does not apply after another (Queenie: nothing is sold once the dealer switched):
-// its options other than "nobody" are disabled meanwhile; without JavaScript the server refuses.
-function refreshOff(form) {
-  form.querySelectorAll("[data-off-when]").forEach((fieldset) => {
-    const [name, value] = fieldset.dataset.offWhen.split("=");
-    const chosen = form.querySelector(`input[name="${name}"]:checked`);
-    const off = chosen !== null && chosen.value === value;
-    fieldset.querySelectorAll("input[type=radio]").forEach((input) => {
-      if (input.value === "") {
-        if (off) input.checked = true;
-        return;
+  // Rounds kept on this phone until the server has them (localStorage, in order), with what static/form.js
+  // and static/offline.js share: reading and writing them, and one send (the server's side:
+  // referee/views/background.py). static/offline.js, which shows and resends them, loads only when needed.
+  const STORE = "referee.rounds";
+  const NEXT = "referee.next"; // by game: the next round, as the last page from the server said
+  const words = document.querySelector("[data-queue-words]");
+  const queue = {
+    game: words && words.dataset.gameId,
+    read() {
+      try {
+        return JSON.parse(localStorage.getItem(STORE) || "[]");
+      } catch (error) {
+        return [];
       }
-      input.disabled = off;
-      if (off) input.checked = false;
-    });
-    fieldset.classList.toggle("off", off);
-  });
-}
+    },
+    write(entries) {
+      try {
+        localStorage.setItem(STORE, JSON.stringify(entries));
+        return true;
+      } catch (error) {
+        return false; // no storage (full, or refused): the caller falls back to a plain post
+      }
+    },
+    here: () => queue.read().filter((entry) => entry.game === queue.game),
+    drop: (id) => queue.write(queue.read().filter((entry) => entry.id !== id)),
+    knownNext() {
+      try {
+        return Number(JSON.parse(localStorage.getItem(NEXT) || "{}")[queue.game]) || 0;
+      } catch (error) {
+        return 0;
+      }
+    },
+    // One send: the server's answer, or null when it could not be reached (the round stays for later).
+    async send(entry) {
+      let response;
+      try {
+        response = await fetch(entry.action, {
+          method: "POST",
+          body: entry.body,
+          credentials: "same-origin",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Referee-Queue": "1", Accept: "application/json" },
+        });
+      } catch (error) {
+        return null;
+      }
+      if (response.status >= 500) return null; // the server restarting or busy: it said nothing was saved
+      const answer = await response.json().catch(() => null);
+      if (answer && answer.outcome) return answer;
+      const messages = (answer && Array.isArray(answer.errors) ? answer.errors : []).map((error) => error.message);
+      return { outcome: "refused", messages: messages.length ? messages : [`${response.status} ${response.statusText}`] };
+    },
+    // Hand a round over to static/offline.js (loaded now if it is not yet): it shows it and sends it again.
+    show(entry) {
+      queue.shown = entry;
+      if (window.refereeOffline) window.refereeOffline.show(entry);
+      else if (!document.querySelector("script[data-queue-script]")) {
+        const script = document.createElement("script");
+        script.src = words.dataset.script;
+        script.dataset.queueScript = "";
+        document.head.append(script);
+      }
+    },
+  };
+  window.refereeQueue = queue;
 
-function showMode(form) {
-  const chosen = form.querySelector("input[data-mode-switch]:checked");
-  if (!chosen) return;
-  form.querySelectorAll("[data-mode]").forEach((section) => { section.hidden = section.dataset.mode !== chosen.value; });
-}
-
-document.addEventListener("DOMContentLoaded", () => {
-  document.querySelectorAll("form").forEach((form) => {
-    form.addEventListener("click", (event) => {
-      const button = event.target.closest("button[name=adjust]");
-      if (button && applyAdjust(form, button.value)) event.preventDefault();
-    });
-    form.addEventListener("input", (event) => {
-      const fieldset = event.target.closest("[data-total]");
-      if (fieldset) refreshCounts(fieldset);
-    });
-    form.addEventListener("change", (event) => {
-      if (event.target.matches("[data-mode-switch]")) showMode(form);
-      refreshOff(form);
-      const fieldset = form.querySelector("[data-total]");
-      if (fieldset) refreshCounts(fieldset);
-    });
-    showMode(form);
-    refreshOff(form);
-    form.querySelectorAll("[data-total]").forEach(refreshCounts);
-  });
-});
+  if (words) {
+    // The next round as the server says it (a table page's "Enter hand 5", a new round's form): a form
+    // kept for offline may be older, and is then made the form of that round (static/offline.js).
+    const next = document.querySelector("[data-next-round]");
+    if (next && !savedAt) {
+      try {
+        const known = JSON.parse(localStorage.getItem(NEXT) || "{}");
+        known[queue.game] = Number(next.dataset.nextRound);
+        localStorage.setItem(NEXT, JSON.stringify(known));
+      } catch (error) {
+        // no storage: no rounds are kept on this phone either
+      }
+    }
+    if (queue.here().length || (savedAt && document.querySelector("form[data-queue]"))) queue.show(null);
+  }
+})();

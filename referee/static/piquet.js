@@ -184,7 +184,7 @@
         });
         for (const box of boxes(role)) {
           const elsewhere = taken.includes(box.value);
-          box.closest(".pc").classList.toggle("taken", elsewhere);
+          box.closest("label").classList.toggle("taken", elsewhere);
           box.disabled = !box.checked && (elsewhere || hands[role].length >= HAND);
         }
         showCombos(role, hands[role], complete ? answer : null);

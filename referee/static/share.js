@@ -9,6 +9,9 @@
   let failures = 0;
   let wantAwake = false;
   let wakeLock = null;
+  // When the page last showed the game as the server has it: a page kept for offline says when it was kept.
+  const savedAt = document.documentElement.dataset.savedAt;
+  let inStep = savedAt ? new Date(savedAt) : new Date();
 
   const watchBox = () => document.querySelector("[data-watch]");
 
@@ -34,8 +37,11 @@
       const { version } = await response.json();
       if (String(version) !== box.dataset.version) await swap(box.dataset.pageUrl);
       failures = 0;
+      inStep = new Date();
+      window.refereeApp?.showOffline(null);
     } catch (error) {
       failures += 1; // offline or the server restarting: ask less often for a while
+      window.refereeApp?.showOffline(inStep);
       delay = Math.min(delay * 2 ** failures, MAX_POLL_MS);
     }
     schedule(delay);
@@ -117,6 +123,12 @@
       });
     }
   }
+
+  // The connection is back: catch up now rather than at the next (slowed down) turn.
+  window.addEventListener("online", () => {
+    failures = 0;
+    if (watchBox()) schedule(0);
+  });
 
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) return;

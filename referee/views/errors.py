@@ -11,6 +11,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..db import Unavailable, fault
 from ..games.base import N_
+from .background import sent_in_background
 
 MESSAGES = {
     400: N_("The request could not be understood (malformed data)."),
@@ -37,7 +38,7 @@ RETRY_AFTER = {"busy": 3}  # seconds; the other faults need the server fixed: a 
 
 
 def _wants_json() -> bool:
-    return request.path.startswith("/api/")
+    return request.path.startswith("/api/") or sent_in_background()
 
 
 def _answer(status: int, message: str, headers: dict[str, str]) -> tuple[Response | str, int, dict[str, str]]:
@@ -65,9 +66,9 @@ def handle_database_fault(error: Exception) -> tuple[Response | str, int, dict[s
     return _answer(503, gettext(DATABASE_FAULTS[reason]), {"Retry-After": str(RETRY_AFTER.get(reason, 60))})
 
 
-def handle_csrf_error(_error: CSRFError) -> tuple[str, int]:
+def handle_csrf_error(_error: CSRFError) -> tuple[Response | str, int, dict[str, str]]:
     message = gettext("This form has expired or did not come from this page. Go back, reload it and try again.")
-    return render_template("error.html", status=400, message=message), 400
+    return _answer(400, message, {})
 
 
 def handle_unexpected(error: Exception) -> tuple[Response | str, int, dict[str, str]]:

@@ -16,7 +16,7 @@ from flask import Blueprint, abort, render_template, request
 from flask_babel import format_date, get_locale, gettext
 from markupsafe import Markup
 
-from .. import store
+from .. import i18n, store
 from ..cache import VersionedCache
 from ..chart import line_chart
 from ..games import GAMES
@@ -58,13 +58,14 @@ def _draw_chart(stored: store.StoredGame, standings: Standings, chart_id: str) -
     spec = GAMES[stored.game]
     totals = ", ".join(f"{player} {standings.totals[player]}" for player in stored.setup.players)
     line = spec.chart.line(stored.setup)
+    words = i18n.gettext  # looked up once per language and message
     svg = line_chart(
         chart_lines(spec, stored.setup, standings),
-        title=gettext("Running totals, round by round"),
-        description=gettext("After round %(number)s: %(totals)s.", number=len(standings.rounds), totals=totals),
-        x_label=gettext(spec.words.noun),
-        y_label=gettext(spec.chart.counted),
-        reference=None if line is None else (line.value, gettext(line.label) % dict(line.params)),
+        title=words("Running totals, round by round"),
+        description=words("After round %(number)s: %(totals)s.", number=len(standings.rounds), totals=totals),
+        x_label=words(spec.words.noun),
+        y_label=words(spec.chart.counted),
+        reference=None if line is None else (line.value, words(line.label) % dict(line.params)),
         chart_id=chart_id,
     )
     return Markup(svg)  # safe: line_chart escapes every name and word it writes

@@ -7,6 +7,7 @@ Generic over the games: every game-specific part comes from its spec in the regi
 from __future__ import annotations
 
 import operator
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -40,6 +41,7 @@ from ..games.cards import card_label
 from ..games.fields import Labeller, form_command, form_facts, form_problems, posted_count, round_label
 from ..limits import creating
 from ..words import elide_de, minus, signed
+from . import background
 from .access import (
     acting_book_id,
     can_edit,
@@ -102,7 +104,7 @@ def table(game_id: str) -> str:
     head = head_or_404(game_id)
     scorer = can_edit(head)
     if session.get("_flashes"):
-        return with_csrf(_render_table(game_id, scorer))
+        return with_csrf(_render_table(game_id, scorer, framed=False))
     page_key = (game_id, head.version, str(get_locale()), scorer)
     # Kept for every phone alike: a form on it (the rematch) gets this phone's CSRF token now.
     page = _table_pages.get_or_make(page_key, lambda: _render_table(game_id, scorer))
@@ -111,11 +113,71 @@ def table(game_id: str) -> str:
     return with_csrf(page)
 
 
-def _render_table(game_id: str, scorer: bool) -> str:
+def _render_table(game_id: str, scorer: bool, framed: bool = True) -> str:
     stored = game_or_404(game_id)
-    return render_template(
-        "table.html", stored=stored, standings=stored.standings(), spec=GAMES[stored.game], can_edit=scorer
-    )
+    values = {
+        "stored": stored,
+        "standings": stored.standings(),
+        "spec": GAMES[stored.game],
+        "can_edit": scorer,
+        "page_version": stored.version,
+    }
+    if not framed:  # the flashed messages are shown (and taken from the session) in the frame
+        return render_template("table.html", **values)
+    return table_page(values)
+
+
+# The table page's frame: all of it but its ``standings`` block and its version, which change with every
+# write. Made once per game, language and phone (scorer or watcher), and kept for every version after.
+# Bounded by size: the characters of the frames kept, some 4 MB.
+_frames: VersionedCache[tuple[str, ...]] = VersionedCache(4_000_000, weigh=lambda parts: sum(map(len, parts)))
+# Where the frame leaves room for them (made of characters no rendered text holds; checked).
+_STANDINGS_SLOT = "\x00standings\x00"
+_VERSION_SLOT = "\x00version\x00"
+
+
+def table_page(values: dict[str, Any]) -> str:
+    """``table.html`` for these values: its ``standings`` block and version rendered, the rest from its frame.
+
+    The frame is the page rendered once with slots in their place, kept per game, language, phone
+    (scorer or watcher), script root and what the frame shows of the game (its kind and players), so
+    it is never stale: it may use nothing else (``table.html`` and ``share/panel.html`` say so), and a
+    test renders pages both ways.
+    """
+    stored: store.StoredGame = values["stored"]
+    if current_app.jinja_env.auto_reload:  # templates may change while the app runs (debug): nothing kept
+        return render_template("table.html", **values)
+    template = current_app.jinja_env.get_template("table.html")
+    key = (stored.id, str(get_locale()), bool(values["can_edit"]), request.script_root, stored.game)
+    frame = _frames.get_or_make((*key, stored.setup.players), lambda: _table_frame(template, values))
+    if not frame:  # a page that cannot be framed (see _table_frame)
+        return render_template("table.html", **values)
+    context = dict(values)
+    current_app.update_template_context(context)
+    try:
+        standings = template.environment.concat(  # type: ignore[attr-defined]
+            template.blocks["standings"](template.new_context(context))
+        )
+    except Exception:
+        template.environment.handle_exception()
+    slots = {_STANDINGS_SLOT: standings, _VERSION_SLOT: str(escape(values["page_version"]))}
+    return "".join([slots.get(part, part) for part in frame])
+
+
+def _table_frame(template: Any, values: dict[str, Any]) -> tuple[str, ...]:
+    """The page in parts, text and slots in turn; none (an empty tuple) if a slot is not found once."""
+    context = dict(values, page_version=Markup(_VERSION_SLOT))
+    current_app.update_template_context(context)
+    framing = template.new_context(context)
+    framing.blocks["standings"] = [lambda _context: iter((_STANDINGS_SLOT,))]
+    try:
+        page = template.environment.concat(template.root_render_func(framing))
+    except Exception:
+        template.environment.handle_exception()
+    parts = tuple(re.split(f"({_STANDINGS_SLOT}|{_VERSION_SLOT})", page))
+    if parts.count(_STANDINGS_SLOT) != 1 or parts.count(_VERSION_SLOT) != 1:
+        return ()
+    return parts
 
 
 def _round_page(
@@ -141,7 +203,11 @@ def _state_before(stored: store.StoredGame, number: int) -> Any:
     return replay_state(GAMES[stored.game].rules, stored.setup, stored.inputs[: number - 1])
 
 
-def save_round_post(stored: store.StoredGame, number: int, editing: bool) -> Response | tuple[str, int] | str:
+# A round form's answer: a redirect, the page (with its status), or JSON when sent in the background.
+RoundAnswer = Response | tuple[str, int] | background.Answer | str
+
+
+def save_round_post(stored: store.StoredGame, number: int, editing: bool) -> RoundAnswer:
     form = CsrfForm()
     if not form.validate_on_submit():
         abort(400)
@@ -164,18 +230,29 @@ def save_round_post(stored: store.StoredGame, number: int, editing: bool) -> Res
             store.add_round(get_db(), stored.id, raw, number, book=acting_book_id())
     except Invalid as error:
         errors = field_errors(error.problems, _round_label(stored, number), stored.setup.players)
+        if background.sent_in_background():
+            return background.refused_answer(errors)
         return _round_page(stored, number, values, errors)
     except store.Stale as error:
+        if background.sent_in_background():
+            return background.conflict_answer(error.current, number, raw, error.problem.render(gettext))
         return _stale_round_page(error.current, number)
     except store.Conflict as error:
+        if background.sent_in_background():
+            return background.conflict_answer(game_or_404(stored.id), number, raw, error.problem.render(gettext))
         flash(error.problem.render(gettext), "warning")
     except store.NotFound:
-        flash(gettext("That round was undone on another phone. Nothing was saved."), "warning")
+        undone = gettext("That round was undone on another phone. Nothing was saved.")
+        if background.sent_in_background():
+            return background.conflict_answer(game_or_404(stored.id), number, raw, undone)
+        flash(undone, "warning")
+    if background.sent_in_background():
+        return background.stored_answer(stored.id)
     return redirect(url_for("tables.table", game_id=stored.id), 303)
 
 
 @bp.route("/g/<game_id>/round", methods=["GET", "POST"])
-def new_round(game_id: str) -> Response | tuple[str, int] | str:
+def new_round(game_id: str) -> RoundAnswer:
     stored = editable_or_403(game_id)
     number = len(stored.inputs) + 1
     if request.method == "POST":
@@ -188,7 +265,7 @@ def new_round(game_id: str) -> Response | tuple[str, int] | str:
 
 
 @bp.route("/g/<game_id>/round/<int:number>", methods=["GET", "POST"])
-def edit_round(game_id: str, number: int) -> Response | tuple[str, int] | str:
+def edit_round(game_id: str, number: int) -> RoundAnswer:
     stored = editable_or_403(game_id)
     if not 1 <= number <= len(stored.inputs):
         abort(404)
@@ -304,6 +381,11 @@ def _shared_prefix(old: Sequence[object], new: Sequence[object]) -> int:
     return shared
 
 
+def game_panel(stored: store.StoredGame, name: str, *args: Any) -> Any:
+    """A part of a page the game writes in Python (its spec's ``panels``), e.g. Queenie's last deal."""
+    return GAMES[stored.game].panels[name](*args)
+
+
 def round_words(stored: store.StoredGame, which: str, number: int) -> str:
     """The game's sentence for a round (``title``, ``save``, ``undo``…), e.g. "Save hand 3"."""
     return GAMES[stored.game].words(i18n.gettext, which, number)
@@ -327,6 +409,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["describe_event"] = describe_event
     app.jinja_env.globals["grid_rows"] = grid_rows
     app.jinja_env.globals["round_words"] = round_words
+    app.jinja_env.globals["game_panel"] = game_panel
     app.jinja_env.globals["round_count"] = round_count
     app.jinja_env.globals["game_facts"] = game_facts
     app.jinja_env.globals["languages"] = LANGUAGES

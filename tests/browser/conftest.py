@@ -12,12 +12,18 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from playwright.sync_api import Page
 from waitress import wasyncore
 from waitress.server import create_server
 
 from referee import create_app
 
 PHONE = {"width": 390, "height": 844}
+
+# Requests made by a service worker are routed like the pages' only with this on (Chromium): the
+# offline tests cut the worker's own fetches too, which ``set_offline`` does not reach. Read by
+# Playwright's driver when it starts, so set before any browser fixture runs.
+os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-screenshots"
 
 
@@ -49,8 +55,8 @@ def browser_context_args() -> dict[str, Any]:
 
 
 @contextmanager
-def serving(app: Flask) -> Iterator[str]:
-    """Waitress serving ``app`` on a free port of 127.0.0.1 from a thread; stopped for good on exit.
+def serving(app: Flask, port: int = 0) -> Iterator[str]:
+    """Waitress serving ``app`` on 127.0.0.1 (a free port unless ``port``) from a thread; stopped for good on exit.
 
     ``server.close()`` alone does not end ``server.run()``: the loop goes on while any connection
     (a browser's keep-alive) is in its socket map, and closing sockets from another thread races
@@ -58,7 +64,7 @@ def serving(app: Flask) -> Iterator[str]:
     asked, through the server's trigger, to close every socket of its map: an empty map ends the loop.
     """
     sockets: dict[int, Any] = {}
-    server = create_server(app, map=sockets, host="127.0.0.1", port=0, threads=4)
+    server = create_server(app, map=sockets, host="127.0.0.1", port=port, threads=4)
     thread = threading.Thread(target=server.run, name="live-server", daemon=True)
     thread.start()
     try:
@@ -88,3 +94,13 @@ def live_server(tmp_path: Path, live_server_config: dict[str, Any]) -> Iterator[
 def screenshot_dir() -> Path:
     SCREENSHOTS.mkdir(exist_ok=True)
     return SCREENSHOTS
+
+
+def save_round(page: Page) -> None:
+    """Tap the round form's save button and wait for the page it leads to.
+
+    With JavaScript the form is sent in the background first (static/offline.js), so the page
+    moves on after the server's answer (to the table, or to the form with what to fix), not at once.
+    """
+    with page.expect_navigation():
+        page.locator("button[name=save]").click()

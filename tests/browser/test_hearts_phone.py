@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import save_round
 from tests.hearts_examples import H11_BY_SEAT
 
 pytestmark = pytest.mark.browser
@@ -37,16 +38,28 @@ def create_game(page: Page, base_url: str) -> None:
 
 
 def enter_hand(page: Page, hearts: list[int], queen: int) -> int:
-    """Tap the hearts of every player but the one who took most (they get the rest), the queen, save."""
-    taps = Taps(page)
+    """Open the form of the next hand from the table page, fill it in and save it: the taps it took."""
     page.get_by_role("link", name="Enter hand").click()
+    return tap_hand(page, hearts, queen)
+
+
+def tap_hand(page: Page, hearts: list[int], queen: int, *, leaves: bool = True) -> int:
+    """Tap the hearts of every player but the one who took most (they get the rest), the queen, save.
+
+    ``leaves``: the save leads to another page (the table); not when the hand stays on the phone.
+    """
+    taps = Taps(page)
     rest = hearts.index(max(hearts))
     for seat, count in enumerate(hearts):
         if seat != rest:
             taps.tap(f"[data-player-row]:nth-of-type({seat + 1}) button.chip[data-set='{count}']")
     expect(page.locator("[data-left-count]")).to_have_text(str(hearts[rest]))
     taps.tap(f"input[name=queen][value='{queen}']")
-    taps.tap("button[name=save]")
+    if leaves:
+        with page.expect_navigation():
+            taps.tap("button[name=save]")
+    else:
+        taps.tap("button[name=save]")
     return taps.count
 
 
@@ -97,6 +110,6 @@ def test_a_game_without_javascript(browser, live_server: str) -> None:
     page.fill("#hearts-1", "4")
     page.fill("#hearts-2", "0")
     page.locator("input[name=queen][value='1']").check()
-    page.locator("button[name=save]").click()
+    save_round(page)
     assert totals(page) == {"Chloé": 0, "Alice": 2, "Denis": 7, "Bruno": 17}
     context.close()

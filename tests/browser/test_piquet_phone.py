@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import save_round
+
 pytestmark = pytest.mark.browser
 
 PHONE_WIDTH = 390
@@ -84,7 +86,8 @@ def enter_p8_by_cards(page: Page, screenshot_dir: Path) -> int:
         taps.tap(f"input[name=trick-{trick}][value={letter}]")
     expect(page.locator("[data-play-running]")).to_contain_text("Bob 8 · Ann 6")
     page.screenshot(path=str(screenshot_dir / "piquet-deal-form.png"), full_page=True)
-    taps.tap("button[name=save]")
+    with taps.page.expect_navigation():
+        taps.tap("button[name=save]")
     return taps.count
 
 
@@ -107,7 +110,8 @@ def enter_p9_by_announcements(page: Page) -> tuple[int, int]:
     for field, value in (("elder-play", "9"), ("younger-play", "6"), ("elder-tricks", "7")):
         page.fill(f"input[name={field}]", value)
         typed += 1
-    taps.tap("button[name=save]")
+    with taps.page.expect_navigation():
+        taps.tap("button[name=save]")
     return taps.count, typed
 
 
@@ -151,6 +155,6 @@ def test_the_card_picker_without_javascript(browser, live_server: str) -> None:
             page.locator(f"input[name={role}-cards][value='{card}']").check()
     for trick, letter in enumerate(P8_WINNERS, start=1):
         page.locator(f"input[name=trick-{trick}][value={letter}]").check()
-    page.locator("button[name=save]").click()
+    save_round(page)
     assert totals(page) == {"Bob": 71, "Ann": 6}
     context.close()

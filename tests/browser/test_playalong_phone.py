@@ -112,7 +112,8 @@ def test_trace_a_refereed_tap_by_tap_fills_the_deal_form(page: Page, live_server
     # The table confirms the stakes (Bruno's spade is already selected), then saves.
     for player, suit in (("Alice", "H"), ("Chloé", "H"), ("Denis", "D")):
         taps.tap(f"input[name=stake-{SEAT[player]}][value={suit}]")
-    taps.tap("button[name=save]")
+    with taps.page.expect_navigation():
+        taps.tap("button[name=save]")
     expect(page.locator(".last-deal")).to_be_visible()
     assert balances(page) == {"Alice": 25, "Bruno": 18, "Chloé": 18, "Denis": 18}
     expect(page.locator(".last-deal")).to_contain_text("pot → Alice 4")

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from referee.games.points.form import flip_sign, parse_sum
+from tests.browser.conftest import save_round
 from tests.points_examples import T1
 
 pytestmark = pytest.mark.browser
@@ -81,7 +82,7 @@ def test_t1_on_a_phone_with_a_sum_and_the_sign_button(page: Page, live_server: s
     page.keyboard.type("8")
     expect(page.locator("#points-2")).to_have_value("-8")
     page.screenshot(path=str(tmp_path / "points-round-form.png"), full_page=True)
-    page.locator("button[name=save]").click()
+    save_round(page)
     assert totals(page) == T1.by_seat(T1.steps[0].totals or ())
     expect(page.locator("#next-title")).to_contain_text("Round 2 · Ben deals")
     # Round 2: a wrong sign put right with ± before saving.
@@ -91,7 +92,7 @@ def test_t1_on_a_phone_with_a_sum_and_the_sign_button(page: Page, live_server: s
     page.get_by_role("button", name="Change the sign of the points of Ben").click()
     expect(page.locator("#points-1")).to_have_value("50")
     page.fill("#points-2", "4")
-    page.locator("button[name=save]").click()
+    save_round(page)
     expect(page.locator(".winner")).to_contain_text("Ben wins!")
     assert totals(page) == T1.by_seat(T1.steps[1].totals or ())
     assert page.get_by_role("link", name="Enter round").count() == 0
@@ -126,7 +127,7 @@ def test_the_running_total_and_points_js_agree_with_the_python_parser(page: Page
     page.get_by_role("button", name="Change the sign of the points of Denis").click()
     page.get_by_role("button", name="Change the sign of the points of Denis").click()
     assert shown == "added up: 80 of 162"
-    page.locator("button[name=save]").click()
+    save_round(page)
     expect(page.locator(".error-summary")).to_be_visible()
     expect(page.locator("[data-points-counter]")).to_have_text(shown)
 
@@ -141,7 +142,7 @@ def test_the_sign_button_without_javascript(browser: Browser, live_server: str) 
     page.get_by_role("button", name="Change the sign of the points of Bob").click()
     expect(page.locator("#points-1")).to_have_value("-4")
     expect(page.locator("#points-0")).to_have_value("7+3")
-    page.locator("button[name=save]").click()
+    save_round(page)
     assert totals(page) == {"Ann": 10, "Bob": -4}
     context.close()
 

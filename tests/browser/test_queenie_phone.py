@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import save_round
+
 pytestmark = pytest.mark.browser
 
 PLAYERS = ["Alice", "Bruno", "Chloé", "Denis"]
@@ -71,7 +73,8 @@ def enter_deal(page: Page, deal: Deal) -> int:
     for suit, player in deal.queens.items():
         taps.tap(f"input[name=queen-{suit}][value='{SEAT[player]}']")
     taps.tap(f"input[name=out][value='{'none' if deal.out is None else SEAT[deal.out]}']")
-    taps.tap("button[name=save]")
+    with taps.page.expect_navigation():
+        taps.tap("button[name=save]")
     expect(page.locator(".last-deal")).to_be_visible()
     return taps.count
 
@@ -184,7 +187,7 @@ def test_a_deal_without_javascript(browser, live_server: str) -> None:
     page.locator("a.sticky-action").click()
     page.locator("input[name=dealer_choice][value=switch]").click()
     page.locator("input[name=buyer][value='0']").click()
-    page.locator("button[name=save]").click()
+    save_round(page)
     expect(page.locator("fieldset.buyer .field-error")).to_have_text(
         "The buyer of the spare packet must be nobody: the dealer switched packets, so nothing was sold."
     )

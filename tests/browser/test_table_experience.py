@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import APIRequestContext, Browser, Page, expect
 
+from tests.browser.conftest import save_round
 from tests.browser.test_hearts_phone import Taps, create_game, totals
 from tests.browser.test_print import needs_poppler, pages_of
 from tests.test_piquet_rules import P10_DEALS
@@ -78,7 +79,7 @@ def test_a_moon_the_natural_way_in_four_taps_plus_save(page: Page, live_server: 
         expect(page.locator(f"#hearts-{seat}")).to_have_attribute("placeholder", "0")
     page.screenshot(path=str(screenshot_dir / "hearts-moon-natural-way.png"), full_page=True)
     assert taps.count <= 4, taps.count
-    page.locator("button[name=save]").click()
+    save_round(page)
     expect(page.locator(".grid tbody tr")).to_have_count(2)  # the hand and its moon line
     assert totals(page) == {"Bruno": 0, "Alice": 26, "Chloé": 26, "Denis": 26}
     expect(page.locator(".grid .events")).to_contain_text("Bruno shot the moon")
@@ -95,7 +96,7 @@ def test_the_one_tap_moon_with_javascript(page: Page, live_server: str) -> None:
     assert [page.locator(f"#hearts-{seat}").input_value() for seat in range(4)] == ["0", "0", "13", "0"]
     expect(page.locator("input[name=queen][value='2']")).to_be_checked()
     expect(page.locator("[data-left-count]")).to_have_text("0")
-    page.locator("button[name=save]").click()
+    save_round(page)
     assert totals(page) == {"Chloé": 0, "Alice": 26, "Bruno": 26, "Denis": 26}
 
 
@@ -118,7 +119,7 @@ def test_without_javascript_a_tap_comes_back_to_the_player_with_the_hearts_left(
     expect(page.locator("[data-left-count]")).to_have_text("0")
     expect(page.locator("#hearts-2")).to_have_attribute("placeholder", "0")
     page.locator("input[name=queen][value='1']").check()
-    page.locator("button[name=save]").click()
+    save_round(page)
     assert totals(page) == {"Chloé": 0, "Alice": 2, "Denis": 7, "Bruno": 17}
     # The one-tap moon, through the server.
     page.get_by_role("link", name="Enter hand").click()
@@ -126,7 +127,7 @@ def test_without_javascript_a_tap_comes_back_to_the_player_with_the_hearts_left(
     assert page.url.endswith("#row-hearts-3")
     assert [page.locator(f"#hearts-{seat}").input_value() for seat in range(4)] == ["0", "0", "0", "13"]
     expect(page.locator("input[name=queen][value='3']")).to_be_checked()
-    page.locator("button[name=save]").click()
+    save_round(page)
     assert totals(page) == {"Denis": 7, "Chloé": 26, "Alice": 28, "Bruno": 43}
     context.close()
 
@@ -139,7 +140,7 @@ def test_the_error_summary_links_to_the_field(browser: Browser, live_server: str
     page = context.new_page()
     start(page, live_server, "queenie", ["Alice", "Bruno", "Chloé", "Denis"])
     page.get_by_role("link", name="Enter deal 1").click()
-    page.locator("button[name=save]").click()  # the form as it came: who went out is not said
+    save_round(page)  # the form as it came: who went out is not said
     link = page.locator(".error-summary a")
     expect(link).to_have_text('Say who went out: tap the player, or "nobody: blocked" if nobody could go out.')
     link.click()
@@ -170,7 +171,7 @@ def test_after_a_hand_what_to_do_now_is_in_view(page: Page, live_server: str, sc
     start(page, live_server, "hearts", ["Alice", "Bruno", "Chloé", "Denis", "Émile", "Fanny", "Gaston"])
     page.get_by_role("link", name="Enter hand 1").click()
     page.get_by_role("button", name="Bruno shot the moon: all 13 hearts and the queen of spades").click()
-    page.locator("button[name=save]").click()
+    save_round(page)
     expect(page.locator("#next-title")).to_contain_text("Hand 2")
     heading = page.locator("#next-title").bounding_box()
     button = page.locator("a.sticky-action").bounding_box()
@@ -191,11 +192,11 @@ def test_no_word_or_number_is_broken_beside_a_long_name(page: Page, live_server:
     assert page.evaluate(BROKEN_WORDS, "main") == []
     page.locator(f"{row(0)} button.chip[data-set='13']").click()
     page.locator("input[name=queen][value='0']").check()
-    page.locator("button[name=save]").click()
+    save_round(page)
     page.get_by_role("link", name="Enter hand 2").click()
     page.locator(f"{row(1)} button.chip[data-set='13']").click()
     page.locator("input[name=queen][value='1']").check()
-    page.locator("button[name=save]").click()
+    save_round(page)
     expect(page.locator(".grid tbody tr")).to_have_count(4)  # two hands, each with its moon
     assert page.evaluate(BROKEN_WORDS, "main > :not(.share)") == []
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
@@ -286,10 +287,10 @@ def test_cards_of_the_other_hand_are_readable_in_dark_mode(browser: Browser, liv
     page.get_by_role("link", name="Enter deal 1").click()
     page.locator("input[name=elder-cards][value='AS']").click()
     page.locator("[data-fill=younger]").click()
-    taken = page.locator("input[name=younger-cards][value='AS'] + span")
+    taken = page.locator("input[name=younger-cards][value='AS'] + b")  # the card as drawn
     expect(page.locator("input[name=younger-cards][value='AS']")).to_be_disabled()
     style = taken.evaluate(
-        "span => ({opacity: getComputedStyle(span).opacity, line: getComputedStyle(span).textDecorationLine})"
+        "card => ({opacity: getComputedStyle(card).opacity, line: getComputedStyle(card).textDecorationLine})"
     )
     assert float(style["opacity"]) >= 0.55 and style["line"] == "line-through", style
     context.close()

@@ -14,4 +14,5 @@ spec = GameSpec(
     chart=Chart(line=paper.target_line),
     facts=lambda setup: {"hearts": rules.HEARTS_PER_HAND, "hand_points": rules.hand_points(setup.options)},
     records=records.RECORDS,
+    form_ahead=True,
 )

@@ -13,4 +13,5 @@ spec = GameSpec(
     paper=paper.PAPER,
     chart=paper.CHART,
     records=records.RECORDS,
+    form_ahead=True,
 )

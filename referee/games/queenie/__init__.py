@@ -8,13 +8,24 @@ from ..spec import DEAL, GameSpec
 from . import events, form, paper, records, rules
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from flask import Blueprint
+    from markupsafe import Markup
+
+    from ..base import RoundResult
 
 
 def _playalong() -> Blueprint:
     from .playalong import bp
 
     return bp
+
+
+def _last_deal(players: Sequence[str], last: RoundResult) -> Markup:
+    from .panels import last_deal
+
+    return last_deal(players, last)
 
 
 spec = GameSpec(
@@ -27,4 +38,5 @@ spec = GameSpec(
     facts=lambda setup: {"chips_in_play": rules.chips_in_play(setup)},
     routes=_playalong,
     records=records.RECORDS,
+    panels={"last_deal": _last_deal},
 )

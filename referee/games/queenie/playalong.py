@@ -23,7 +23,8 @@ from werkzeug.wrappers import Response
 from ... import store
 from ...forms import CsrfForm
 from ...views.access import editable_or_403
-from ...views.tables import save_round_post
+from ...views.tables import RoundAnswer, save_round_post
+from .. import GAMES
 from ..base import Setup, Standings
 from ..cards import SUIT_SYMBOLS
 from ..fields import posted_count
@@ -186,7 +187,7 @@ def play(game_id: str) -> Response | str:
 
 
 @bp.route("/g/<game_id>/playalong/deal", methods=["GET", "POST"])
-def deal_form(game_id: str) -> Response | tuple[str, int] | str:
+def deal_form(game_id: str) -> RoundAnswer:
     """The deal form filled in from the play-along; saving it is the ordinary deal handler."""
     if request.method == "POST":
         stored = editable_or_403(game_id)
@@ -204,6 +205,7 @@ def deal_form(game_id: str) -> Response | tuple[str, int] | str:
     return render_template(
         "round.html",
         stored=along.stored,
+        spec=GAMES[along.stored.game],
         standings=along.standings,
         number=along.number,
         editing=False,

@@ -1,0 +1,114 @@
+"""Queenie's last deal on the table page, written in Python (``labels.html`` calls it through ``game_panel``).
+
+Every chip movement of the last deal, the balances after it and what stays on the table: the page
+after each write shows a new one, and written here it costs a tenth of the same macro. The HTML is the
+one the macro wrote, byte for byte (tests/test_kept.py renders both); the words are the reader's
+(:mod:`referee.i18n`), the cards the ``card`` macro's of ``macros.html``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flask import current_app
+from markupsafe import Markup
+
+from ... import i18n
+from ..base import RoundResult
+
+_ = i18n.markup_gettext
+_QUEENS = "SHDC"
+_SHOWN_EVENTS = ("bankrupt", "dropped")
+
+
+def card(code: str) -> Markup:
+    """The ``card`` macro of ``macros.html`` (symbol and name), made once per language and card."""
+    macros = current_app.jinja_env.get_template("macros.html").module
+    return i18n.catalogue().made(("card-html", code), lambda: Markup(macros.card(code)))  # type: ignore[attr-defined]
+
+
+def signed(number: int) -> str:
+    return f"+{number}" if number > 0 else f"−{-number}" if number < 0 else "0"
+
+
+def movement(move: Mapping[str, Any]) -> Markup:
+    """One chip movement in words: who paid whom, or which queen or pot went to whom."""
+    kind, chips = move["kind"], move["chips"]
+    if kind == "sale":
+        return _("%(payer)s → %(payee)s %(chips)s (spare hand)", payer=move["from"], payee=move["to"], chips=chips)
+    if kind == "queen":
+        return _("%(queen)s → %(name)s %(chips)s", queen=card("Q" + move["from"]), name=move["to"], chips=chips)
+    if kind == "pot":
+        return _("pot → %(name)s %(chips)s", name=move["to"], chips=chips)
+    if kind == "card":
+        return i18n.markup_ngettext(
+            "%(payer)s → %(payee)s %(chips)s (%(num)s card left)",
+            "%(payer)s → %(payee)s %(chips)s (%(num)s cards left)",
+            move["cards"],
+            payer=move["from"],
+            payee=move["to"],
+            chips=chips,
+        )
+    if kind == "gather":
+        return _("%(queen)s → pot %(chips)s (gathered for sharing)", queen=card("Q" + move["from"]), chips=chips)
+    if kind == "split":
+        return _("pot → %(name)s %(chips)s (share of the table)", name=move["to"], chips=chips)
+    return Markup("%s → %s %s") % (move["from"], move["to"], chips)
+
+
+def _spot(name: str) -> Markup:
+    return _("pot") if name == "pot" else card("Q" + name)
+
+
+def last_deal(players: Sequence[str], last: RoundResult) -> Markup:
+    """Every chip movement of the last deal, the balances after it and what stays on the table."""
+    from ...views.tables import describe_event  # the events in words, as the grid shows them
+
+    details = last.details
+    moves = details["movements"]
+    stakes = [move for move in moves if move["kind"] == "stake"]
+    groups = []
+    for suit in _QUEENS:
+        stakers = [move["from"] for move in stakes if move["to"] == suit]
+        if stakers:
+            words = _(
+                "%(names)s → %(queen)s %(chips)s", names=", ".join(stakers), queen=card("Q" + suit), chips=len(stakers)
+            )
+            groups.append(Markup("      <li>%s</li>") % words)
+    potted = sum(1 for move in stakes if move["to"] == "pot")
+    if details["dealer_choice"] == "switch":
+        dealt = _("%(name)s dealt and switched packets.", name=details["dealer"])
+    else:
+        dealt = _("%(name)s dealt and kept the first packet.", name=details["dealer"])
+    html = [
+        Markup('<div class="last-deal" data-last-deal>\n<h2 id="last-deal-title">%s</h2>\n')
+        % _("Deal %(number)s: where the chips went", number=last.number),
+        Markup(
+            '<p class="hint">%s</p>\n<ul class="moves">\n  <li class="stakes-line">%s\n    <ul class="stake-groups">\n'
+        )
+        % (dealt, _("Stakes:")),
+        Markup("").join(groups),
+        Markup("      <li>%s</li>\n    </ul></li>\n") % _("each player → pot %(chips)s", chips=potted),
+    ]
+    html += [Markup("  <li>%s</li>\n") % movement(move) for move in moves if move["kind"] != "stake"]
+    if last.input["out"] is None:
+        blocked = _("Nobody went out: the deal was blocked and the pot stays on the table.")
+        html.append(Markup('  <li class="blocked">%s</li>\n') % blocked)
+    balances = Markup(" · ").join(
+        Markup('<span class="balance">%s %s <span class="muted">(%s)</span></span>')
+        % (player, last.totals[player], signed(last.scores[player]))
+        for player in players
+    )
+    html.append(Markup('</ul>\n<p class="balances"><strong>%s</strong>\n%s</p>\n') % (_("Balances:"), balances))
+    staying = [(name, chips) for name, chips in details["table_after"].items() if chips]
+    if staying:
+        spots = Markup(" · ").join(Markup("%s %s") % (_spot(name), chips) for name, chips in staying)
+        html.append(Markup('<p class="staying"><strong>%s</strong>\n%s</p>\n') % (_("Stays on the table:"), spots))
+    else:
+        html.append(Markup('<p class="staying">%s</p>\n') % _("Nothing stays on the table."))
+    for event in last.events:
+        if event.word in _SHOWN_EVENTS:
+            html.append(Markup('<p class="warning">%s</p>\n') % describe_event(event))
+    html.append(Markup("</div>"))
+    return Markup("").join(html)

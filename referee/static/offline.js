@@ -1,0 +1,225 @@
+// Rounds kept on this phone until the server has them: shown, and sent again in order when the connection
+// returns, every little while, or on "Send now". Loaded by static/app.js only when this game has rounds
+// waiting here, or on a round form kept for offline (the storage and the send are app.js's refereeQueue;
+// a save is static/form.js's). The server's expected-round guard makes a resend exactly-once: the same
+// round already stored counts as sent; a different one is shown beside this phone's until the scorer
+// taps a choice (referee/views/background.py).
+"use strict";
+
+(() => {
+  const RETRY_MS = 15000;
+  const SOON_MS = 2000; // just after the connection returns, the way to the server may take a moment
+  const queue = window.refereeQueue;
+  const words = document.querySelector("[data-queue-words]").dataset;
+  const form = document.querySelector("form[data-queue]");
+  const say = (text, values) => text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+  const change = (id, fields) => queue.write(queue.read().map((entry) => (entry.id === id ? { ...entry, ...fields } : entry)));
+  const lastWaiting = () => Math.max(0, ...queue.here().filter((entry) => entry.next).map((entry) => entry.number));
+
+  // This game's waiting rounds, in order, until one is not taken (no connection, a conflict, a refusal):
+  // the rounds after it wait for it. Resolves to how many the server took.
+  let sending = null;
+  function flush() {
+    sending = sending || (async () => {
+      let stored = 0;
+      for (const entry of queue.here()) {
+        if (entry.state !== "waiting") break;
+        const answer = await queue.send(entry);
+        if (answer === null) break;
+        if (answer.outcome === "stored") {
+          queue.drop(entry.id);
+          stored += 1;
+          continue;
+        }
+        change(entry.id, { state: answer.outcome, answer });
+        break;
+      }
+      return stored;
+    })().finally(() => { sending = null; });
+    return sending;
+  }
+
+  function element(tag, text, className) {
+    const made = document.createElement(tag);
+    if (text !== undefined) made.textContent = text;
+    if (className) made.className = className;
+    return made;
+  }
+
+  function button(text, className, onTap) {
+    const made = element("button", text, className);
+    made.type = "button";
+    made.addEventListener("click", onTap);
+    return made;
+  }
+
+  function afterChoice() {
+    if (form) window.location.assign(words.tableUrl);
+    else settle();
+  }
+
+  function line(entry) {
+    const item = element("li");
+    if (entry.state === "conflict") {
+      item.innerHTML = entry.answer.html; // made by our server's template, its text escaped there
+      item.querySelector("[data-queue-action=keep]")?.addEventListener("click", () => {
+        queue.drop(entry.id);
+        afterChoice();
+      });
+      item.querySelector("[data-queue-action=mine]")?.addEventListener("click", () => {
+        const body = new URLSearchParams(entry.body);
+        body.set("version", String(entry.answer.version));
+        change(entry.id, { state: "waiting", next: false, action: entry.answer.correct, body: body.toString(), answer: null });
+        settle();
+      });
+    } else if (entry.state === "refused") {
+      item.append(element("p", say(words.refused, { round: entry.label })));
+      const reasons = element("ul");
+      entry.answer.messages.forEach((message) => reasons.append(element("li", message)));
+      item.append(
+        reasons,
+        button(words.open, "button primary", () => window.location.assign(`${entry.page}#restore-${entry.id}`)),
+        button(words.discard, "button", () => {
+          queue.drop(entry.id);
+          afterChoice();
+        }),
+      );
+    } else {
+      item.textContent = say(words.waiting, { round: entry.label });
+    }
+    return item;
+  }
+
+  // The round this form just saved, kept here: said so while it waits, until the next one is begun.
+  let keptId = null;
+  const keptWaiting = () => queue.here().find((entry) => entry.id === keptId && entry.state === "waiting");
+
+  // The panel of this game's rounds still on this phone, under the page's heading.
+  function paint() {
+    const entries = queue.here();
+    let box = document.querySelector("[data-queue-panel]");
+    if (!entries.length) {
+      box?.remove();
+      return;
+    }
+    // The table page's "Enter hand 5" while hand 5 waits here: it opens the form of hand 6.
+    document.querySelectorAll("a[data-next-round]").forEach((link) => {
+      const number = Number(link.dataset.nextRound);
+      if (lastWaiting() < number) return;
+      link.textContent = link.textContent.replace(new RegExp(`\\b${number}\\b`), String(lastWaiting() + 1));
+      link.dataset.nextRound = String(lastWaiting() + 1);
+    });
+    if (!box) {
+      box = element("section", undefined, "queue");
+      box.dataset.queuePanel = "";
+      box.setAttribute("aria-live", "polite");
+      document.querySelector("main h1")?.after(box);
+    }
+    box.replaceChildren(element("h2", say(words.heading, { count: entries.length })));
+    const kept = keptWaiting();
+    if (kept) box.append(element("p", say(words.kept, { round: kept.label })));
+    const list = element("ul");
+    entries.forEach((entry) => list.append(line(entry)));
+    box.append(list);
+    if (entries[0].state === "waiting") box.append(button(words.send, "button primary", () => settle()));
+    if (kept && form && !form.hidden && form.dataset.ahead !== undefined) {
+      box.append(button(say(words.next, { number: lastWaiting() + 1 }), "button", nextRound));
+    }
+  }
+
+  async function settle() {
+    const stored = await flush();
+    if (stored && form && keptId && !queue.here().length) {
+      window.location.assign(words.tableUrl); // the round this form holds is in the game now
+      return;
+    }
+    // A table page shows the new scores; a form that waited for those rounds is made again by the server.
+    if (stored && (!form || form.hidden)) {
+      window.location.reload();
+      return;
+    }
+    paint();
+  }
+
+  // ---- the round form ----
+
+  // The form as made for round `number` (its number, heading, button and title say so).
+  function renumber(number) {
+    const field = form.elements.namedItem("number");
+    const old = new RegExp(`\\b${field.value}\\b`);
+    document.querySelectorAll("[data-numbered]").forEach((node) => {
+      node.textContent = node.textContent.replace(old, String(number));
+    });
+    document.title = document.title.replace(old, String(number));
+    field.value = String(number);
+  }
+
+  // Without a connection, the next round of a game whose form does not depend on the one before.
+  function nextRound() {
+    keptId = null;
+    form.reset();
+    renumber(lastWaiting() + 1);
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+    paint();
+    window.scrollTo(0, 0);
+  }
+
+  // A round the server refused, opened again to be fixed: its fields as the scorer left them.
+  function restore(entry) {
+    const values = new URLSearchParams(entry.body);
+    const skip = new Set(["csrf_token", "number", "version", "save"]);
+    [...new Set(values.keys())].filter((name) => !skip.has(name)).forEach((name) => {
+      const wanted = values.getAll(name);
+      form.querySelectorAll(`[name="${CSS.escape(name)}"]`).forEach((input) => {
+        if (input.type === "radio" || input.type === "checkbox") input.checked = wanted.includes(input.value);
+        else input.value = wanted[0];
+      });
+    });
+    queue.drop(entry.id);
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function prepareForm() {
+    const restoring = queue.read().find((entry) => `#restore-${entry.id}` === window.location.hash);
+    if (restoring) {
+      restore(restoring);
+      window.history.replaceState(null, "", window.location.pathname);
+    }
+    if (form.dataset.nextRound === undefined) return; // a correction
+    const number = Number(form.elements.namedItem("number").value);
+    // A page kept from before (offline), or opened while rounds wait here: it is for the round after them.
+    const fresh = !document.documentElement.dataset.savedAt;
+    const due = Math.max(number, lastWaiting() + 1, fresh ? 0 : queue.knownNext());
+    if (due <= number) return;
+    renumber(due);
+    if (form.dataset.ahead === undefined) {
+      form.hidden = true;
+      const later = element("p", say(words.later, { round: say(words.title, { number: due }) }), "flash warning");
+      document.querySelector("main h1")?.after(later);
+      // The phone is online but this page is still the kept one: the server did not answer yet.
+      if (!fresh && navigator.onLine) setTimeout(() => window.location.reload(), SOON_MS);
+    }
+  }
+
+  // A round form.js could not have stored: kept here, shown with what became of it.
+  function show(entry) {
+    if (entry) {
+      keptId = entry.id;
+      window.scrollTo(0, 0);
+    }
+    settle();
+  }
+
+  window.refereeOffline = { show };
+  // Loaded for a round this form just saved: the form still holds it (the next one is a tap away).
+  if (form && !queue.shown) prepareForm();
+  show(queue.shown);
+  window.addEventListener("online", async () => {
+    await settle();
+    if (form && form.hidden) window.location.reload(); // the form of the next round can be made again
+    else if (queue.here().some((entry) => entry.state === "waiting")) setTimeout(settle, SOON_MS);
+  });
+  setInterval(() => {
+    if (queue.here().some((entry) => entry.state === "waiting")) settle();
+  }, RETRY_MS);
+})();

@@ -1,0 +1,95 @@
+"""The installed app: its manifest (one per language) and its service worker, served from the root.
+
+The service worker (``templates/offline/sw.js``) keeps the static files under their versioned URLs
+and the pages this phone has seen, so a table page still opens without a connection. It is rendered
+with the static files' versions: a new version of the app is a new worker, which replaces the old
+cache. The rounds typed in while the connection is down are kept by the pages' own scripts
+(``static/app.js``, ``form.js`` and ``offline.js``), not here: a service worker needs a secure
+context, and a laptop on the home Wi-Fi serves plain HTTP.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask_babel import force_locale, gettext
+
+from .. import LANGUAGES
+
+bp = Blueprint("offline", __name__)
+
+# The browser bar and the splash screen: the page's own background in each colour scheme (style.css).
+THEME_COLORS = {"light": "#fbfaf7", "dark": "#121212"}
+ICONS = (
+    ("icon-192.png", "192x192", "any"),
+    ("icon-512.png", "512x512", "any"),
+    ("icon-maskable-512.png", "512x512", "maskable"),
+)
+# base.html writes them in its theme-color metas.
+bp.record_once(lambda state: state.app.jinja_env.globals.update(theme_colors=THEME_COLORS))
+
+
+def _revalidated(response: Response) -> Response:
+    """Asked again each time it is used: a new version of the app must reach the phone at once."""
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/manifest.<code>.webmanifest")
+def manifest(code: str) -> Response:
+    if code not in LANGUAGES:
+        abort(404)
+    root = request.script_root + "/"
+    with force_locale(code):
+        description = gettext("Scores for the card games you play at the table: Hearts, Queenie, Piquet and more.")
+    body = {
+        "id": root,
+        "name": "referee",
+        "short_name": "referee",
+        "description": description,
+        "lang": code,
+        "dir": "ltr",
+        "start_url": url_for("tables.home"),
+        "scope": root,
+        "display": "standalone",
+        "orientation": "any",
+        "theme_color": THEME_COLORS["light"],
+        "background_color": THEME_COLORS["light"],
+        "icons": [
+            {"src": url_for("static", filename=name), "sizes": sizes, "type": "image/png", "purpose": purpose}
+            for name, sizes, purpose in ICONS
+        ],
+    }
+    response = current_app.response_class(
+        json.dumps(body, ensure_ascii=False, sort_keys=True), mimetype="application/manifest+json"
+    )
+    return _revalidated(response)
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    versions: dict[str, str] = current_app.extensions["referee.static_versions"]
+    static_urls = [url_for("static", filename=name) for name in sorted(versions)]
+    offline_words = {}
+    for code in LANGUAGES:
+        with force_locale(code):
+            offline_words[code] = {
+                "title": gettext("No connection"),
+                "text": gettext(
+                    "This page was not opened on this phone before: it opens again when the connection returns."
+                ),
+            }
+    body = render_template(
+        "offline/sw.js",
+        static_urls=static_urls,
+        static_prefix=url_for("static", filename=""),
+        offline_words=offline_words,
+        scope=request.script_root + "/",
+    )
+    # The cache's name: the worker's own text, which holds every static file's version.
+    release = hashlib.sha256(body.encode()).hexdigest()[:12]
+    body = body.replace("__RELEASE__", release)
+    response = current_app.response_class(body, mimetype="text/javascript")
+    return _revalidated(response)

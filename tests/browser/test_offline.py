@@ -1,0 +1,389 @@
+"""A dropped connection loses nothing, and referee installs: real Chromium, phone-sized, taken offline and back.
+
+"Offline" is what a phone at the table meets: the browser is offline (``set_offline``: its
+``online`` and ``offline`` events), every request it still makes fails (a route: the offline
+emulation does not reach a service worker's requests in Chromium), and the server is out of reach
+(stopped; started again on the same port when the connection returns). What "another phone" records
+meanwhile goes into the database through the store, as the server would write it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from playwright.sync_api import BrowserContext, BrowserType, Page, Route, expect
+
+from referee import create_app, store
+from referee.db import connect
+from tests.browser.conftest import PHONE, serving
+from tests.browser.test_hearts_phone import enter_hand, tap_hand, totals
+from tests.browser.test_queenie_phone import DEAL_1, create_game, enter_deal
+from tests.hearts_examples import H11, H11_BY_SEAT, H11_INPUTS, TABLE
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def live_server_config() -> dict[str, Any]:
+    """Watching phones ask for news every second."""
+    return {"WATCH_POLL_SECONDS": 1}
+
+
+class Server:
+    """The live server, which can be taken out of reach and brought back at the same address."""
+
+    def __init__(self, app: Flask):
+        self.app = app
+        self.port = 0
+        self._serving: AbstractContextManager[str] | None = None
+
+    def up(self) -> str:
+        self._serving = serving(self.app, self.port)
+        address = self._serving.__enter__()
+        self.port = int(address.rsplit(":", 1)[1])
+        return address
+
+    def down(self) -> None:
+        assert self._serving is not None
+        self._serving.__exit__(None, None, None)
+        self._serving = None
+
+    def stored_inputs(self, game_id: str) -> list[Any]:
+        """The rounds of the game as the database holds them, whether the server is up or not."""
+        db = connect(self.app.config["DATABASE"])
+        try:
+            rows = db.execute("select input from rounds where game_id = ? order by number", [game_id]).fetchall()
+        finally:
+            db.close()
+        return [json.loads(text) for (text,) in rows]
+
+    def another_phone_adds(self, game_id: str, round_input: Any) -> None:
+        """A round recorded by another phone while this one cannot reach the server."""
+        db = connect(self.app.config["DATABASE"])
+        try:
+            store.add_round(db, game_id, round_input)
+        finally:
+            db.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path, live_server_config: dict[str, Any]) -> Iterator[Server]:
+    config = {"DATABASE": str(tmp_path / "browser.sqlite3"), "SECRET_KEY": "browser-tests", **live_server_config}
+    running = Server(create_app(config))
+    running.up()
+    yield running
+    if running._serving is not None:
+        running.down()
+
+
+@pytest.fixture
+def live_server(server: Server) -> str:
+    """This module's live server is the one that can be taken out of reach."""
+    return f"http://127.0.0.1:{server.port}"
+
+
+def api(base: str, method: str, path: str, body: Any = None, key: str | None = None) -> tuple[int, Any]:
+    request = urllib.request.Request(
+        base + path, method=method, data=None if body is None else json.dumps(body).encode()
+    )
+    request.add_header("Content-Type", "application/json")
+    if key:
+        request.add_header("Authorization", f"Bearer {key}")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def joined_game(page: Page, base: str) -> tuple[str, str]:
+    """A Hearts game made by another phone, joined on this one with its invitation link."""
+    status, made = api(base, "POST", "/api/v1/games", {"game": "hearts", "players": TABLE})
+    assert status == 201
+    page.goto(f"{base}/g/{made['id']}/join/{made['key']}")
+    expect(page.locator("#next-title")).to_contain_text("Hand 1")
+    return made["id"], made["key"]
+
+
+def worker_in_charge(page: Page) -> None:
+    """Wait until the service worker is active and controls this page (it then keeps the pages seen)."""
+    page.evaluate(
+        """async () => {
+            await navigator.serviceWorker.ready;
+            if (!navigator.serviceWorker.controller) {
+                await new Promise((done) => navigator.serviceWorker.addEventListener("controllerchange", done));
+            }
+        }"""
+    )
+
+
+def kept(page: Page, path: str) -> None:
+    """Wait until the service worker has kept the page at ``path`` (it keeps it just after showing it)."""
+    found = page.evaluate(
+        """async (path) => {
+            const url = new URL(path, location.href).href;
+            for (let turn = 0; turn < 100; turn += 1) {
+                for (const name of await caches.keys()) {
+                    if (name.startsWith("referee-pages-") && await (await caches.open(name)).match(url)) return true;
+                }
+                await new Promise((done) => setTimeout(done, 50));
+            }
+            return false;
+        }""",
+        path,
+    )
+    assert found, path
+
+
+class Connection:
+    """The connection between a phone and the server, cut and restored."""
+
+    def __init__(self, context: BrowserContext, server: Server):
+        self.context = context
+        self.server = server
+
+    @staticmethod
+    def _cut(route: Route) -> None:
+        route.abort("internetdisconnected")
+
+    def drop(self) -> None:
+        self.context.route("**/*", self._cut)
+        self.context.set_offline(True)
+        self.server.down()
+
+    def restore(self) -> None:
+        self.server.up()
+        self.context.unroute("**/*", self._cut)
+        self.context.set_offline(False)  # last: the pages' "online" event then finds the way open
+
+
+def played_online(page: Page, base: str, hands: int) -> tuple[str, str]:
+    """A joined game with its first ``hands`` hands entered online, the worker keeping the pages."""
+    game_id, key = joined_game(page, base)
+    worker_in_charge(page)
+    page.reload()
+    for number, (hearts, queen) in enumerate(H11_BY_SEAT[:hands], start=2):
+        enter_hand(page, hearts, queen)
+        expect(page.locator("#next-title")).to_contain_text(f"Hand {number}")
+    kept(page, f"/g/{game_id}/round")
+    kept(page, f"/g/{game_id}")
+    return game_id, key
+
+
+def test_two_hands_entered_offline_are_stored_in_order_when_the_connection_returns(
+    live_server: str, server: Server, page: Page, context: BrowserContext, screenshot_dir: Path
+) -> None:
+    game_id, _key = played_online(page, live_server, hands=1)
+    connection = Connection(context, server)
+    connection.drop()
+
+    # The form kept from hand 1, made the form of hand 2: the table said hand 2 comes next.
+    page.get_by_role("link", name="Enter hand 2").click()
+    expect(page.locator("h1")).to_have_text("Hand 2")
+    expect(page.locator("[data-offline-line]")).to_contain_text("Offline, as of ")
+    tap_hand(page, *H11_BY_SEAT[1], leaves=False)
+    panel = page.locator("[data-queue-panel]")
+    expect(panel).to_contain_text(
+        "No connection: Hand 2 is kept on this phone. It is sent by itself when the connection returns."
+    )
+    page.screenshot(path=str(screenshot_dir / "offline-hand-kept.png"), full_page=True)
+    panel.get_by_role("button", name="Enter hand 3").click()
+    expect(page.locator("h1")).to_have_text("Hand 3")
+    expect(page.get_by_role("button", name="Save hand 3")).to_be_visible()
+    tap_hand(page, *H11_BY_SEAT[2], leaves=False)
+    expect(panel.locator("h2")).to_have_text("Kept on this phone: 2")
+
+    page.reload()  # still offline: the kept form again, for the hand after those waiting
+    expect(page.locator("h1")).to_have_text("Hand 4")
+    expect(panel.locator("li")).to_have_text(["Hand 2: not sent yet", "Hand 3: not sent yet"])
+    page.get_by_role("link", name="Back to the table").click()
+    expect(page.locator("[data-offline-line]")).to_be_visible()
+    expect(panel.locator("li")).to_have_text(["Hand 2: not sent yet", "Hand 3: not sent yet"])
+    expect(page.get_by_role("link", name="Enter hand 4")).to_be_visible()
+    page.screenshot(path=str(screenshot_dir / "offline-table-waiting.png"), full_page=True)
+    assert server.stored_inputs(game_id) == H11_INPUTS[:1]
+
+    connection.restore()  # sent by themselves, in order; the page then shows the game as stored
+    expect(page.locator("#next-title")).to_contain_text("Hand 4")
+    expect(panel).to_have_count(0)
+    expect(page.locator("[data-offline-line]")).to_be_hidden()
+    assert totals(page) == dict(zip(TABLE, H11[2][5], strict=True))
+    assert server.stored_inputs(game_id) == H11_INPUTS[:3]
+    page.screenshot(path=str(screenshot_dir / "offline-sent.png"), full_page=True)
+
+
+def test_a_hand_whose_answer_was_lost_is_stored_once(live_server: str, server: Server, page: Page) -> None:
+    game_id, _key = joined_game(page, live_server)
+    page.get_by_role("link", name="Enter hand 1").click()
+
+    sends = []
+
+    def lose_the_answers(route: Route) -> None:
+        if not sends:
+            route.fetch()  # the server stores the hand...
+        sends.append(route.request.post_data)
+        route.abort("connectionreset")  # ...and the phone never hears back, nor of the resends after
+
+    page.route("**/g/*/round", lose_the_answers)
+    tap_hand(page, *H11_BY_SEAT[0], leaves=False)
+    panel = page.locator("[data-queue-panel]")
+    expect(panel).to_contain_text("Hand 1: not sent yet")
+    assert server.stored_inputs(game_id) == H11_INPUTS[:1]
+    assert len(sends) >= 1 and len(set(sends)) == 1  # the very same form each time
+
+    page.unroute("**/g/*/round", lose_the_answers)
+    panel.get_by_role("button", name="Send now").click()  # the server has this very hand: that is success
+    expect(page.locator("#next-title")).to_contain_text("Hand 2")
+    assert server.stored_inputs(game_id) == H11_INPUTS[:1]
+    assert totals(page) == dict(zip(TABLE, H11[0][5], strict=True))
+
+
+def test_a_conflict_with_another_phone_is_shown_and_settled_by_a_tap(
+    live_server: str, server: Server, page: Page, context: BrowserContext, screenshot_dir: Path
+) -> None:
+    game_id, _key = joined_game(page, live_server)
+    worker_in_charge(page)
+    page.get_by_role("link", name="Enter hand 1").click()
+    connection = Connection(context, server)
+    connection.drop()
+    tap_hand(page, *H11_BY_SEAT[0], leaves=False)  # Bruno took the queen: 2, 17, 0, 7
+    expect(page.locator("[data-queue-panel]")).to_contain_text("Hand 1: not sent yet")
+    expect(page.locator("h1")).to_have_text("Hand 1")  # the form still holds it
+    theirs = {"hearts": dict(zip(TABLE, [2, 4, 0, 7], strict=True)), "queen": "Alice"}
+    server.another_phone_adds(game_id, theirs)
+
+    connection.restore()
+    conflict = page.locator("[data-queue-panel] .conflict")
+    expect(conflict).to_contain_text("Hand 1: another phone already recorded something else.")
+    expect(conflict.locator("tbody tr")).to_have_text(["In the game 15 4 0 7", "Yours 2 17 0 7"], use_inner_text=True)
+    page.screenshot(path=str(screenshot_dir / "offline-conflict.png"), full_page=True)
+    assert server.stored_inputs(game_id) == [theirs]  # nothing overwritten before the tap
+
+    conflict.get_by_role("button", name="Replace it with yours").click()
+    expect(page.locator("#next-title")).to_contain_text("Hand 2")
+    assert server.stored_inputs(game_id) == H11_INPUTS[:1]
+    assert totals(page) == dict(zip(TABLE, H11[0][5], strict=True))
+
+
+def test_a_watcher_says_since_when_it_is_offline_and_catches_up_by_itself(
+    live_server: str, server: Server, page: Page, new_context: Callable[..., BrowserContext]
+) -> None:
+    status, made = api(live_server, "POST", "/api/v1/games", {"game": "hearts", "players": TABLE})
+    assert status == 201
+    watcher_phone = new_context()
+    watcher = watcher_phone.new_page()
+    watcher.goto(f"{live_server}/g/{made['id']}")
+    assert totals(watcher) == dict.fromkeys(TABLE, 0)
+    connection = Connection(watcher_phone, server)
+    connection.drop()
+    line = watcher.locator("[data-offline-line]")
+    expect(line).to_have_text(re.compile(r"^Offline, as of \d\d:\d\d$"))
+    server.another_phone_adds(made["id"], H11_INPUTS[0])
+
+    connection.restore()
+    expect(watcher.locator("#next-title")).to_contain_text("Hand 2")
+    expect(line).to_be_hidden()
+    assert totals(watcher) == dict(zip(TABLE, H11[0][5], strict=True))
+
+
+def test_with_a_connection_a_page_is_never_the_kept_copy(live_server: str, page: Page) -> None:
+    game_id, key = played_online(page, live_server, hands=1)  # the table after hand 1 is kept
+    assert api(live_server, "POST", f"/api/v1/games/{game_id}/rounds", H11_INPUTS[1], key)[0] == 201
+    page.reload()
+    expect(page.locator("#next-title")).to_contain_text("Hand 3")
+    expect(page.locator("[data-offline-line]")).to_be_hidden()
+    assert totals(page) == dict(zip(TABLE, H11[1][5], strict=True))
+
+
+def test_the_app_is_installable(
+    live_server: str, browser_type: BrowserType, browser_type_launch_args: dict[str, Any], tmp_path: Path
+) -> None:
+    """Chromium's own installability check; in a profile of its own (not installable in a private window)."""
+    phone = browser_type.launch_persistent_context(tmp_path / "profile", **browser_type_launch_args, viewport=PHONE)
+    try:
+        page = phone.new_page()
+        joined_game(page, live_server)
+        worker_in_charge(page)
+        devtools = phone.new_cdp_session(page)
+        assert devtools.send("Page.getInstallabilityErrors") == {"installabilityErrors": []}
+        manifest = devtools.send("Page.getAppManifest")
+        assert (manifest["url"], manifest["errors"]) == (f"{live_server}/manifest.en.webmanifest", [])
+    finally:
+        phone.close()
+
+
+def test_a_new_release_of_the_app_replaces_what_the_phone_kept(tmp_path: Path, page: Page) -> None:
+    app = create_app({"DATABASE": str(tmp_path / "release.sqlite3"), "SECRET_KEY": "browser-tests"})
+    with serving(app) as base:
+        page.goto(base + "/")
+        worker_in_charge(page)
+        page.reload()
+        kept(page, "/")
+        names = "async () => (await caches.keys()).sort()"
+        first = page.evaluate(names)
+        assert len(first) == 2 and all(name.startswith(("referee-static-", "referee-pages-")) for name in first)
+
+        app.extensions["referee.static_versions"]["app.js"] = "0123456789ab"  # app.js changed: a new release
+        app.extensions["referee.urls"].clear()
+        page.evaluate(
+            """async () => {
+                const registration = await navigator.serviceWorker.getRegistration();
+                const replaced = new Promise((done) => {
+                    navigator.serviceWorker.addEventListener("controllerchange", done);
+                });
+                await registration.update();
+                await replaced;
+            }"""
+        )
+        # The new worker empties the old caches as it takes over (its "activate"): wait for it.
+        second = page.evaluate(
+            """async (old) => {
+                for (let turn = 0; turn < 100; turn += 1) {
+                    const names = (await caches.keys()).sort();
+                    if (!names.some((name) => old.includes(name))) return names;
+                    await new Promise((done) => setTimeout(done, 50));
+                }
+                return (await caches.keys()).sort();
+            }""",
+            first,
+        )
+        assert not set(first) & set(second)
+        assert [name.rsplit("-", 1)[0] for name in second] == ["referee-static"]
+        kept_files = page.evaluate(
+            """async (name) => (await (await caches.open(name)).keys()).map((request) => request.url)""",
+            next(name for name in second if name.startswith("referee-static-")),
+        )
+        assert f"{base}/static/app.js?v=0123456789ab" in kept_files
+
+
+def test_without_a_connection_a_form_that_depends_on_the_deal_before_is_not_guessed(
+    live_server: str, server: Server, page: Page, context: BrowserContext, screenshot_dir: Path
+) -> None:
+    """Queenie's form shows who deals and who may buy: the kept form of deal 1 cannot serve for deal 2."""
+    create_game(page, live_server)
+    worker_in_charge(page)
+    page.reload()
+    enter_deal(page, DEAL_1)
+    kept(page, page.url + "/round")
+    connection = Connection(context, server)
+    connection.drop()
+    page.get_by_role("link", name="Enter deal 2").click()
+    expect(page.locator("main .flash.warning")).to_have_text(
+        "No connection: this phone cannot make the form of Deal 2 yet (who deals and who leads depend on the"
+        " rounds before it). Note it on paper meanwhile; the form comes back with the connection."
+    )
+    expect(page.locator("form[data-queue]")).to_be_hidden()
+    page.screenshot(path=str(screenshot_dir / "offline-queenie-next-deal.png"), full_page=True)
+
+    connection.restore()  # the server makes the form of deal 2
+    expect(page.locator("form[data-queue]")).to_be_visible()
+    expect(page.locator("main .flash.warning")).to_have_count(0)
+    expect(page.get_by_role("button", name="Save deal 2")).to_be_visible()

@@ -1,0 +1,219 @@
+"""``kept``: a template fragment made once per language and key, never shown in another language."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from referee.games.base import make_setup
+from referee.games.queenie import rules as queenie
+
+CARD = "{% from 'macros.html' import card %}{{ card(code) }}"
+
+
+def render(app: Flask, language: str, source: str, **values: object) -> str:
+    with app.test_request_context("/", headers={"Cookie": f"lang={language}"}):
+        return app.jinja_env.from_string(source).render(**values)
+
+
+def test_a_card_is_made_once_per_language(app: Flask) -> None:
+    symbol = '<span class="card suit-C"><span aria-hidden="true">2♣</span> '
+    english = symbol + '<span class="card-name">2 of clubs</span></span>'
+    french = symbol + '<span class="card-name">2 de trèfle</span></span>'
+    for _ in range(2):  # made, then kept: the same each time, each in its own language
+        assert render(app, "en", CARD, code="2C") == english
+        assert render(app, "fr", CARD, code="2C") == french
+    assert render(app, "en", CARD, code="QS").endswith('<span class="card-name">queen of spades</span></span>')
+
+
+def test_the_body_is_rendered_once_per_key(app: Flask) -> None:
+    made: list[object] = []
+    source = "{% call kept('test', key) %}{{ note(key) }}<b>{{ key }}</b>{% endcall %}"
+
+    def note(key: object) -> str:
+        made.append(key)
+        return ""
+
+    # Mappings and lists are keys too (in their order): the same values, the same fragment.
+    keys = [{"Ann": 1, "Bob": 2}, {"Ann": 1, "Bob": 2}, {"Bob": 2, "Ann": 1}, ["x", 1], ["x", 1], 7]
+    pages = [render(app, "en", source, key=key, note=note) for key in keys]
+    assert pages == [
+        "<b>{&#39;Ann&#39;: 1, &#39;Bob&#39;: 2}</b>",
+        "<b>{&#39;Ann&#39;: 1, &#39;Bob&#39;: 2}</b>",
+        "<b>{&#39;Bob&#39;: 2, &#39;Ann&#39;: 1}</b>",
+        "<b>[&#39;x&#39;, 1]</b>",
+        "<b>[&#39;x&#39;, 1]</b>",
+        "<b>7</b>",
+    ]
+    assert made == [{"Ann": 1, "Bob": 2}, {"Bob": 2, "Ann": 1}, ["x", 1], 7]
+
+
+# ---------------------------------------------------------------------------
+# Queenie's last deal, written in Python: the HTML of the macro it replaced, byte for byte.
+
+LAST_DEAL_MACRO = """{% from "macros.html" import card %}
+{% macro signed(number) -%}
+{%- if number > 0 -%}+{{ number }}{%- elif number < 0 -%}−{{ -number }}{%- else -%}0{%- endif -%}
+{%- endmacro %}
+{% macro spot(name) -%}
+{%- if name == 'pot' -%}{{ _('pot') }}{%- else -%}{{ card('Q' ~ name) }}{%- endif -%}
+{%- endmacro %}
+{% macro movement(move) -%}
+{%- if move.kind == 'sale' -%}
+{{ _('%(payer)s → %(payee)s %(chips)s (spare hand)', payer=move['from'], payee=move['to'], chips=move.chips) }}
+{%- elif move.kind == 'queen' -%}
+{{ _('%(queen)s → %(name)s %(chips)s', queen=card('Q' ~ move['from']), name=move['to'], chips=move.chips) }}
+{%- elif move.kind == 'pot' -%}
+{{ _('pot → %(name)s %(chips)s', name=move['to'], chips=move.chips) }}
+{%- elif move.kind == 'card' -%}
+{{ ngettext('%(payer)s → %(payee)s %(chips)s (%(num)s card left)', '%(payer)s → %(payee)s %(chips)s (%(num)s cards left)',
+  move.cards, payer=move['from'], payee=move['to'], chips=move.chips) }}
+{%- elif move.kind == 'gather' -%}
+{{ _('%(queen)s → pot %(chips)s (gathered for sharing)', queen=card('Q' ~ move['from']), chips=move.chips) }}
+{%- elif move.kind == 'split' -%}
+{{ _('pot → %(name)s %(chips)s (share of the table)', name=move['to'], chips=move.chips) }}
+{%- else -%}
+{{ move['from'] }} → {{ move['to'] }} {{ move.chips }}
+{%- endif -%}
+{%- endmacro %}
+{% macro last_deal(stored, standings) -%}
+{# Every chip movement of the last deal, the balances after it and what stays on the table. #}
+{% set last = standings.rounds[-1] %}
+{% set details = last.details %}
+{% set moves = details.movements %}
+<div class="last-deal" data-last-deal>
+<h2 id="last-deal-title">{{ _('Deal %(number)s: where the chips went', number=last.number) }}</h2>
+<p class="hint">{% if details.dealer_choice == 'switch' %}{{ _('%(name)s dealt and switched packets.', name=details.dealer) }}{% else %}{{ _('%(name)s dealt and kept the first packet.', name=details.dealer) }}{% endif %}</p>
+<ul class="moves">
+  <li class="stakes-line">{{ _('Stakes:') }}
+    <ul class="stake-groups">
+    {% for suit in 'SHDC' %}{% set stakers = moves|selectattr('kind', 'eq', 'stake')|selectattr('to', 'eq', suit)|map(attribute='from')|list %}{% if stakers %}
+      <li>{{ _('%(names)s → %(queen)s %(chips)s', names=stakers|join(', '), queen=card('Q' ~ suit), chips=stakers|length) }}</li>{% endif %}{% endfor %}
+    {% set potted = moves|selectattr('kind', 'eq', 'stake')|selectattr('to', 'eq', 'pot')|list %}
+      <li>{{ _('each player → pot %(chips)s', chips=potted|length) }}</li>
+    </ul></li>
+  {% for move in moves if move.kind != 'stake' %}
+  <li>{{ movement(move) }}</li>
+  {% endfor %}
+  {% if last.input.out is none %}
+  <li class="blocked">{{ _('Nobody went out: the deal was blocked and the pot stays on the table.') }}</li>
+  {% endif %}
+</ul>
+<p class="balances"><strong>{{ _('Balances:') }}</strong>
+  {% for player in stored.setup.players %}<span class="balance">{{ player }} {{ last.totals[player] }} <span class="muted">({{ signed(last.scores[player]) }})</span></span>{% if not loop.last %} · {% endif %}{% endfor %}</p>
+{% set staying = details.table_after.items()|selectattr(1)|list %}
+<p class="staying">{% if staying %}<strong>{{ _('Stays on the table:') }}</strong>
+  {% for name, chips in staying %}{{ spot(name) }} {{ chips }}{% if not loop.last %} · {% endif %}{% endfor %}
+  {% else %}{{ _('Nothing stays on the table.') }}{% endif %}</p>
+{% for event in last.events if event.word in ('bankrupt', 'dropped') %}
+<p class="warning">{{ describe_event(event) }}</p>
+{% endfor %}
+</div>
+{%- endmacro %}
+{{ last_deal(stored, standings) }}"""  # noqa: E501 (the macro as it was written)
+
+SEATS = ["Alice", "Bruno", "Chloé", "<Denis>"]
+FOUR_SEATS = ["Alice", "Bruno", "Chloé", "Denis"]
+NOBODY = {"S": None, "H": None, "D": None, "C": None}
+
+
+def _deal(number: int, seats: tuple[str, ...], dealer: str, per_card: bool) -> dict[str, object]:
+    """Deals that go through every kind of movement: sales, switches, blocked deals, cards left."""
+    suits, count = "SHDC", len(seats)
+    stakes = {player: suits[(number + seat) % 4] for seat, player in enumerate(seats)}
+    out = None if number % 5 == 0 else seats[number % count]
+    switch = number % 3 == 0
+    buyers = [player for player in seats if player != dealer]
+    return {
+        "stakes": stakes,
+        "dealer_choice": "switch" if switch else "keep",
+        "buyer": None if switch or number % 2 else buyers[number % len(buyers)],
+        "queens": {**NOBODY, suits[number % 4]: seats[(number + 1) % count], suits[(number + 1) % 4]: out},
+        "out": out,
+        **(
+            {"cards_left": {p: (number + seat) % 4 + 1 for seat, p in enumerate(seats) if p != out}}
+            if out and per_card
+            else {}
+        ),
+    }
+
+
+@pytest.mark.parametrize(
+    ("options", "shown"),
+    [
+        ({"start_chips": 12, "pay_per_card": True, "leftover": "split", "rounds": 2}, {"card", "sale", "pot"}),
+        ({"start_chips": 6, "bankrupt": "drop"}, {"queen", "pot"}),
+        ({"start_chips": 1000}, {"queen", "sale", "pot"}),
+    ],
+)
+def test_queenie_last_deal_in_python_is_the_macro_it_replaced(
+    app: Flask, options: dict[str, object], shown: set[str]
+) -> None:
+    setup = make_setup(queenie, SEATS, options)
+    state = queenie.initial(setup)
+    kinds: set[str] = set()
+    for number in range(1, 30):
+        raw = _deal(number, state.active, state.dealer, bool(setup.options["pay_per_card"]))
+        state = queenie.play(setup, state, queenie.check_round(setup, state, raw))
+        standings = queenie.standings(setup, state)
+        last = standings.rounds[-1]
+        kinds.update(move["kind"] for move in last.details["movements"])
+        stored = SimpleNamespace(setup=setup, game="queenie")
+        for language in ("en", "fr"):
+            with app.test_request_context("/", headers={"Cookie": f"lang={language}"}):
+                expected = app.jinja_env.from_string(LAST_DEAL_MACRO).render(stored=stored, standings=standings)
+                written = app.jinja_env.from_string(
+                    "{% import 'queenie/labels.html' as labels %}{{ labels.last_deal(stored, standings) }}"
+                ).render(stored=stored, standings=standings)
+            assert written == expected
+        if standings.finished:
+            break
+    assert number > 1 and kinds >= shown
+
+
+# ---------------------------------------------------------------------------
+# The table page's frame: kept per game, language and phone, filled in with each version.
+
+
+def _fresh_page(client: FlaskClient, path: str) -> str:
+    """The page rendered with nothing kept (no frame, no page, no grid rows)."""
+    from referee.views import tables
+
+    for cache in (tables._frames, tables._table_pages, tables._grid_rows):
+        cache.clear()
+    return client.get(path).get_data(as_text=True)
+
+
+def test_the_table_page_from_its_frame_is_the_page_rendered_anew(app: Flask) -> None:
+    from tests.test_api_queenie import Q1, Q3, Q4
+
+    created = app.test_client().post("/api/v1/games", json={"game": "queenie", "players": FOUR_SEATS})
+    game_id, key = created.json["id"], created.json["key"]
+    path = f"/g/{game_id}"
+    scorer, watcher, french = app.test_client(), app.test_client(), app.test_client()
+    french.set_cookie("lang", "fr")
+    assert scorer.get(f"/g/{game_id}/join/{key}").status_code == 303
+    scorer.get(path)  # the page that shows the flashed message
+    seen: dict[str, list[str]] = {"scorer": [], "watcher": [], "french": []}
+    for deal in (None, Q1, Q3, Q4):
+        if deal is not None:
+            added = scorer.post(
+                f"/api/v1/games/{game_id}/rounds", json=deal, headers={"Authorization": f"Bearer {key}"}
+            )
+            assert added.status_code == 201, added.json
+        for name, phone in (("scorer", scorer), ("watcher", watcher), ("french", french)):
+            framed = phone.get(path).get_data(as_text=True)  # from the frame kept at the first version
+            assert framed == _fresh_page(phone, path)
+            seen[name].append(framed)
+    version = f'data-version="{len(seen["scorer"]) - 1}"'
+    assert version in seen["scorer"][-1] and version in seen["watcher"][-1]
+    # What the frame shows changes with what it is kept for: the phone, the language, the players.
+    assert "Invite a second scorer" in seen["scorer"][-1] and "Invite a second scorer" not in seen["watcher"][-1]
+    assert "Other phones" in seen["watcher"][-1] and "Other phones" not in seen["french"][-1]
+    assert "Autres téléphones" in seen["french"][-1]
+    others = app.test_client().post("/api/v1/games", json={"game": "queenie", "players": ["Xavier", "Yvonne", "Zoé"]})
+    page = watcher.get(f"/g/{others.json['id']}").get_data(as_text=True)
+    assert "Xavier" in page and "Alice" not in page
