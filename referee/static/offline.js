@@ -78,7 +78,7 @@
       entry.answer.messages.forEach((message) => reasons.append(element("li", message)));
       item.append(
         reasons,
-        button(words.open, "button primary", () => window.location.assign(`${entry.page}#restore-${entry.id}`)),
+        button(words.open, "button primary", () => reopen(entry)),
         button(words.discard, "button", () => {
           queue.drop(entry.id);
           afterChoice();
@@ -162,6 +162,17 @@
     form.dispatchEvent(new Event("change", { bubbles: true }));
     paint();
     window.scrollTo(0, 0);
+  }
+
+  // "Open it to fix it": its own form, here or on its page.
+  function reopen(entry) {
+    if (form && entry.page === window.location.pathname) {
+      restore(entry);
+      paint();
+      window.scrollTo(0, 0);
+    } else {
+      window.location.assign(`${entry.page}#restore-${entry.id}`);
+    }
   }
 
   // A round the server refused, opened again to be fixed: its fields as the scorer left them.

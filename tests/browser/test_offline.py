@@ -23,7 +23,7 @@ from playwright.sync_api import BrowserContext, BrowserType, Page, Route, expect
 
 from referee import create_app, store
 from referee.db import connect
-from tests.browser.conftest import PHONE, serving
+from tests.browser.conftest import PHONE, save_round, serving
 from tests.browser.test_hearts_phone import enter_hand, tap_hand, totals
 from tests.browser.test_queenie_phone import DEAL_1, create_game, enter_deal
 from tests.hearts_examples import H11, H11_BY_SEAT, H11_INPUTS, TABLE
@@ -387,3 +387,38 @@ def test_without_a_connection_a_form_that_depends_on_the_deal_before_is_not_gues
     expect(page.locator("form[data-queue]")).to_be_visible()
     expect(page.locator("main .flash.warning")).to_have_count(0)
     expect(page.get_by_role("button", name="Save deal 2")).to_be_visible()
+
+
+@pytest.mark.parametrize("opened_from", ["its form", "the table"])
+def test_a_round_refused_on_its_resend_opens_again_as_it_was_typed(
+    live_server: str, server: Server, page: Page, context: BrowserContext, screenshot_dir: Path, opened_from: str
+) -> None:
+    game_id, _key = joined_game(page, live_server)
+    worker_in_charge(page)
+    page.get_by_role("link", name="Enter hand 1").click()
+    connection = Connection(context, server)
+    connection.drop()
+    tap_hand(page, *H11_BY_SEAT[0], leaves=False)
+    expect(page.locator("[data-queue-panel]")).to_contain_text("Hand 1: not sent yet")
+
+    refusal = {"errors": [{"field": "hearts", "message": "The hearts taken must add up to 13 (they add up to 12)."}]}
+    page.route("**/g/*/round", lambda route: route.fulfill(status=422, json=refusal), times=1)
+    connection.restore()  # the server refuses it (say its rules changed): it stays here, said so
+    panel = page.locator("[data-queue-panel]")
+    expect(panel).to_contain_text("Hand 1 could not be saved:")
+    expect(panel).to_contain_text("The hearts taken must add up to 13 (they add up to 12).")
+    page.screenshot(path=str(screenshot_dir / "offline-refused.png"), full_page=True)
+    assert server.stored_inputs(game_id) == []
+    if opened_from == "the table":
+        page.get_by_role("link", name="Back to the table").click()
+        expect(panel).to_contain_text("The hearts taken must add up to 13 (they add up to 12).")
+
+    panel.get_by_role("button", name="Open it to fix it").click()
+    expect(page.locator("h1")).to_have_text("Hand 1")
+    expect(page.locator("[data-queue-panel]")).to_have_count(0)  # it is back in the form, not kept twice
+    hearts = [page.locator(f"input[name=hearts-{seat}]").input_value() for seat in range(4)]
+    assert hearts == ["2", "4", "0", ""]  # as tapped: the one who took most was left to the rest
+    expect(page.locator("input[name=queen][value='1']")).to_be_checked()
+    save_round(page)
+    expect(page.locator("#next-title")).to_contain_text("Hand 2")
+    assert server.stored_inputs(game_id) == H11_INPUTS[:1]
