@@ -104,3 +104,12 @@ def save_round(page: Page) -> None:
     """
     with page.expect_navigation():
         page.locator("button[name=save]").click()
+
+
+def page_width(page: Page) -> int:
+    """How wide the page lays out, in CSS pixels (what must fit the phone's width).
+
+    Asked through a locator, which waits for the page a tap just opened to be there: a page
+    controlled by the service worker may still be on its way when the tap returns.
+    """
+    return int(page.locator("html").evaluate("(html) => html.scrollWidth"))

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import page_width
 from tests.browser.test_hearts_phone import PLAYERS, enter_hand
 
 pytestmark = pytest.mark.browser
@@ -50,7 +51,7 @@ def test_finish_rematch_in_one_tap_and_see_the_players(page: Page, live_server: 
     chloe = page.locator(".player-record").first
     expect(chloe.locator(".record-total")).to_have_text("1 won of 1 played")  # the rematch: not played yet
     expect(chloe).to_contain_text("average per hand")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     page.screenshot(path=str(screenshot_dir / "book-players.png"), full_page=True)
 
     # The book lists both games; each row is a big enough target.
@@ -61,4 +62,4 @@ def test_finish_rematch_in_one_tap_and_see_the_players(page: Page, live_server: 
         row = rows.nth(index).bounding_box()
         assert row is not None and row["height"] >= 44
     expect(rows.nth(1)).to_contain_text(re.compile(r"Winner: Chloé"))
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390

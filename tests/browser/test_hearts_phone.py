@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import save_round
+from tests.browser.conftest import page_width, save_round
 from tests.hearts_examples import H11_BY_SEAT
 
 pytestmark = pytest.mark.browser
@@ -87,7 +87,8 @@ def test_h11_on_a_phone_with_javascript(page: Page, live_server: str, screenshot
 def test_round_form_fits_the_phone_and_has_big_targets(page: Page, live_server: str, screenshot_dir: Path) -> None:
     create_game(page, live_server)
     page.get_by_role("link", name="Enter hand").click()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    expect(page.locator("button[name=save]")).to_be_visible()
+    assert page_width(page) <= 390
     for selector in ("button.chip", "button.step", "button[name=save]", "label.tap"):
         box = page.locator(selector).first.bounding_box()
         assert box is not None and box["height"] >= 44, selector

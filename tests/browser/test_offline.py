@@ -178,6 +178,18 @@ def played_online(page: Page, base: str, hands: int) -> tuple[str, str]:
     return game_id, key
 
 
+def first_hand_kept_offline(page: Page, context: BrowserContext, server: Server, base: str) -> tuple[str, Connection]:
+    """A joined game whose hand 1 (H11's: Bruno took the queen) was saved without a connection."""
+    game_id, _key = joined_game(page, base)
+    worker_in_charge(page)
+    page.get_by_role("link", name="Enter hand 1").click()
+    connection = Connection(context, server)
+    connection.drop()
+    tap_hand(page, *H11_BY_SEAT[0], leaves=False)
+    expect(page.locator("[data-queue-panel]")).to_contain_text("Hand 1: not sent yet")
+    return game_id, connection
+
+
 def test_two_hands_entered_offline_are_stored_in_order_when_the_connection_returns(
     live_server: str, server: Server, page: Page, context: BrowserContext, screenshot_dir: Path
 ) -> None:
@@ -249,13 +261,7 @@ def test_a_hand_whose_answer_was_lost_is_stored_once(live_server: str, server: S
 def test_a_conflict_with_another_phone_is_shown_and_settled_by_a_tap(
     live_server: str, server: Server, page: Page, context: BrowserContext, screenshot_dir: Path
 ) -> None:
-    game_id, _key = joined_game(page, live_server)
-    worker_in_charge(page)
-    page.get_by_role("link", name="Enter hand 1").click()
-    connection = Connection(context, server)
-    connection.drop()
-    tap_hand(page, *H11_BY_SEAT[0], leaves=False)  # Bruno took the queen: 2, 17, 0, 7
-    expect(page.locator("[data-queue-panel]")).to_contain_text("Hand 1: not sent yet")
+    game_id, connection = first_hand_kept_offline(page, context, server, live_server)  # 2, 17, 0, 7
     expect(page.locator("h1")).to_have_text("Hand 1")  # the form still holds it
     theirs = {"hearts": dict(zip(TABLE, [2, 4, 0, 7], strict=True)), "queen": "Alice"}
     server.another_phone_adds(game_id, theirs)
@@ -393,13 +399,7 @@ def test_without_a_connection_a_form_that_depends_on_the_deal_before_is_not_gues
 def test_a_round_refused_on_its_resend_opens_again_as_it_was_typed(
     live_server: str, server: Server, page: Page, context: BrowserContext, screenshot_dir: Path, opened_from: str
 ) -> None:
-    game_id, _key = joined_game(page, live_server)
-    worker_in_charge(page)
-    page.get_by_role("link", name="Enter hand 1").click()
-    connection = Connection(context, server)
-    connection.drop()
-    tap_hand(page, *H11_BY_SEAT[0], leaves=False)
-    expect(page.locator("[data-queue-panel]")).to_contain_text("Hand 1: not sent yet")
+    game_id, connection = first_hand_kept_offline(page, context, server, live_server)
 
     refusal = {"errors": [{"field": "hearts", "message": "The hearts taken must add up to 13 (they add up to 12)."}]}
     page.route("**/g/*/round", lambda route: route.fulfill(status=422, json=refusal), times=1)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import save_round
+from tests.browser.conftest import page_width, save_round
 
 pytestmark = pytest.mark.browser
 
@@ -78,7 +78,7 @@ def enter_p8_by_cards(page: Page, screenshot_dir: Path) -> int:
     page.locator("[data-hand-toggle] [data-fill=elder]").click()  # look at elder again (not part of the entry)
     expect(page.locator("[data-combos=elder]")).to_contain_text("point of 5 (51) — good")
     expect(page.locator("[data-combos=elder]")).to_contain_text("three aces — good")
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
+    assert page_width(page) <= PHONE_WIDTH
     box = page.locator("input[name=elder-cards][value='AS']").bounding_box()
     assert box is not None and box["height"] >= 44 and box["width"] >= 40, box
     page.locator(".piquet-cards").screenshot(path=str(screenshot_dir / "piquet-card-picker.png"))

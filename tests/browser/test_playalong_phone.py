@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.conftest import page_width
+
 pytestmark = pytest.mark.browser
 
 PLAYERS = ["Alice", "Bruno", "Chloé", "Denis"]
@@ -49,7 +51,7 @@ def balances(page: Page) -> dict[str, int]:
 
 
 def assert_fits_with_big_targets(page: Page, selector: str) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     boxes = [element.bounding_box() for element in page.locator(selector).all()]
     assert boxes, selector
     for box in boxes:

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from referee.games.points.form import flip_sign, parse_sum
-from tests.browser.conftest import save_round
+from tests.browser.conftest import page_width, save_round
 from tests.points_examples import T1
 
 pytestmark = pytest.mark.browser
@@ -69,7 +69,7 @@ def test_t1_on_a_phone_with_a_sum_and_the_sign_button(page: Page, live_server: s
     create_game(page, live_server, players, target="60")
     expect(page.locator("#next-title")).to_contain_text("Round 1 · Ann deals")
     page.get_by_role("link", name="Enter round 1").click()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     for selector in ("button[data-sign]", "input[data-points-field]", "button[name=save]"):
         box = page.locator(selector).first.bounding_box()
         assert box is not None and box["height"] >= 44, selector
@@ -96,7 +96,7 @@ def test_t1_on_a_phone_with_a_sum_and_the_sign_button(page: Page, live_server: s
     expect(page.locator(".winner")).to_contain_text("Ben wins!")
     assert totals(page) == T1.by_seat(T1.steps[1].totals or ())
     assert page.get_by_role("link", name="Enter round").count() == 0
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     shot = tmp_path / "points-t1-finished.png"
     page.screenshot(path=str(shot), full_page=True)
     assert shot.stat().st_size > 0
@@ -154,7 +154,7 @@ def test_twelve_players_with_long_names_fit_the_phone(page: Page, live_server: s
     page.get_by_role("link", name="Enter round 1").click()
     assert page.locator("input[data-points-field]").count() == 12
     page.fill("#points-11", "-1234+99999")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     for seat in (0, 11):
         field = page.locator(f"#points-{seat}").bounding_box()
         sign = page.locator(f"button[data-sign='points-{seat}']").bounding_box()

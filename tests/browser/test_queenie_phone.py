@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import save_round
+from tests.browser.conftest import page_width, save_round
 
 pytestmark = pytest.mark.browser
 
@@ -135,7 +135,7 @@ def test_three_deals_with_a_blocked_one_carry_the_chips_over(
     expect(page.locator("[data-chip-check]")).to_have_text("Chips: 80 = 78 in hands + 2 on the table")
     # A deal with the stakes pre-filled: "Enter deal", buyer, two queens, who went out, save.
     assert taps == 6, taps
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     page.screenshot(path=str(screenshot_dir / "queenie-table-after-deal-3.png"), full_page=True)
     # The app has no favicon yet (not a Queenie matter): every other error counts.
     assert [problem for problem in problems if not problem.endswith("/favicon.ico")] == []
@@ -158,7 +158,7 @@ def test_a_busy_deal_takes_at_most_ten_taps(page: Page, live_server: str) -> Non
 def test_deal_form_fits_the_phone_with_big_targets(page: Page, live_server: str, screenshot_dir: Path) -> None:
     create_game(page, live_server)
     page.locator("a.sticky-action").click()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     for selector in (".queen-pick > span", ".pick > span", "button[name=save]"):
         for box in (element.bounding_box() for element in page.locator(selector).all()):
             assert box is not None and box["height"] >= 44 and box["width"] >= 44, selector

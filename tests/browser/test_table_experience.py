@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import APIRequestContext, Browser, Page, expect
 
-from tests.browser.conftest import save_round
+from tests.browser.conftest import page_width, save_round
 from tests.browser.test_hearts_phone import Taps, create_game, totals
 from tests.browser.test_print import needs_poppler, pages_of
 from tests.test_piquet_rules import P10_DEALS
@@ -199,7 +199,7 @@ def test_no_word_or_number_is_broken_beside_a_long_name(page: Page, live_server:
     save_round(page)
     expect(page.locator(".grid tbody tr")).to_have_count(4)  # two hands, each with its moon
     assert page.evaluate(BROKEN_WORDS, "main > :not(.share)") == []
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page_width(page) <= PHONE["width"]
     cells = page.locator(".grid tbody tr:not(.events) td").all_inner_texts()
     assert "−26 −26" in cells and "0 −26" in cells  # the minus sign: never a hyphen, never alone on a line
     assert all("-" not in cell for cell in cells)

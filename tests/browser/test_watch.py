@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
+from tests.browser.conftest import page_width
 from tests.browser.test_hearts_phone import create_game, enter_hand, totals
 
 pytestmark = pytest.mark.browser
@@ -155,7 +156,7 @@ def test_the_watch_qr_code_and_the_keep_awake_button(live_server: str, page: Pag
         assert box is not None and box["height"] >= 44
     else:
         expect(wake).to_be_hidden()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     page.screenshot(path=str(screenshot_dir / "share-table-full.png"), full_page=True)
     page.locator("#share-title").evaluate("heading => heading.scrollIntoView()")
     page.screenshot(path=str(screenshot_dir / "share-panel.png"))
