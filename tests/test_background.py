@@ -107,6 +107,13 @@ def test_a_round_for_a_later_number_is_a_conflict_without_a_correction(client: F
     assert 'data-queue-action="mine"' not in response.json["html"]
 
 
+def test_a_round_numbered_zero_is_a_conflict_showing_no_round(client: FlaskClient, game_id: str) -> None:
+    assert client.post(f"/g/{game_id}/round", data=FIRST, headers=QUEUED).status_code == 200
+    response = client.post(f"/g/{game_id}/round", data=hand([0, 5, 6, 2], 0, number=0), headers=QUEUED)
+    assert (response.status_code, response.json["outcome"], response.json["correct"]) == (409, "conflict", None)
+    assert "In the game" not in response.json["html"]
+
+
 def test_a_refused_round_answers_the_forms_messages(app: Flask, client: FlaskClient, game_id: str) -> None:
     response = client.post(f"/g/{game_id}/round", data=hand([2, 4, 0, 6], 1), headers=QUEUED)
     assert response.status_code == 422

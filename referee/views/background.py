@@ -52,7 +52,7 @@ def conflict_answer(current: store.StoredGame, number: int, raw: Any, message: s
     in_game: RoundResult | None = None
     mine: RoundResult | None = None
     mine_problem = ""
-    if number <= len(current.inputs):
+    if 1 <= number <= len(current.inputs):
         in_game = current.standings().rounds[number - 1]
         try:
             after, _kept = store.round_as_checked(current, number, raw)
