@@ -86,7 +86,6 @@ def service_worker() -> Response:
         static_urls=static_urls,
         static_prefix=url_for("static", filename=""),
         offline_words=offline_words,
-        scope=request.script_root + "/",
     )
     # The cache's name: the worker's own text, which holds every static file's version.
     release = hashlib.sha256(body.encode()).hexdigest()[:12]
