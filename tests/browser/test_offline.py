@@ -422,3 +422,25 @@ def test_a_round_refused_on_its_resend_opens_again_as_it_was_typed(
     save_round(page)
     expect(page.locator("#next-title")).to_contain_text("Hand 2")
     assert server.stored_inputs(game_id) == H11_INPUTS[:1]
+
+
+def test_a_correction_made_offline_is_sent_when_the_connection_returns(
+    live_server: str, server: Server, page: Page, context: BrowserContext
+) -> None:
+    game_id, _key = played_online(page, live_server, hands=2)
+    page.locator("a.edit").first.click()  # hand 1's ✎
+    expect(page.locator("h1")).to_have_text("Correct hand 1")
+    connection = Connection(context, server)
+    connection.drop()
+    page.locator("[data-player-row]:nth-of-type(1) button.chip[data-set='4']").click()
+    page.locator("[data-player-row]:nth-of-type(2) button.chip[data-set='2']").click()
+    page.locator("button[name=save]").click()  # Alice 4 hearts, Bruno 2 and the queen: hand 1 was 2 and 4
+    panel = page.locator("[data-queue-panel]")
+    expect(panel.locator("li")).to_have_text(["Correct hand 1: not sent yet"])
+    assert server.stored_inputs(game_id) == H11_INPUTS[:2]
+
+    connection.restore()
+    expect(page.locator("#next-title")).to_contain_text("Hand 3")
+    expect(page.locator(".flash")).to_contain_text("Hand 1 corrected")
+    corrected = {"hearts": dict(zip(TABLE, [4, 2, 0, 7], strict=True)), "queen": "Bruno"}
+    assert server.stored_inputs(game_id) == [corrected, H11_INPUTS[1]]
