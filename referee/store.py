@@ -269,17 +269,6 @@ def round_as_checked(stored: StoredGame, number: int, raw: Any) -> tuple[Any, Ma
     return rules.play(stored.setup, before, kept), kept
 
 
-def holds_round(stored: StoredGame, number: int, raw: Any) -> bool:
-    """Whether round ``number`` as stored is ``raw`` (a resend of a round whose first send arrived)."""
-    if not 1 <= number <= len(stored.inputs):
-        return False
-    try:
-        kept = round_as_checked(stored, number, raw)[1]
-    except Invalid:
-        return False
-    return kept == stored.inputs[number - 1]
-
-
 def replace_round(
     db: Database, game_id: str, number: int, raw: Any, *, book: str | None = None, version: int | None = None
 ) -> StoredGame:

@@ -54,6 +54,7 @@ document.documentElement.classList.add("js");
     },
     here: () => queue.read().filter((entry) => entry.game === queue.game),
     drop: (id) => queue.write(queue.read().filter((entry) => entry.id !== id)),
+    change: (id, fields) => queue.write(queue.read().map((entry) => (entry.id === id ? { ...entry, ...fields } : entry))),
     knownNext() {
       try {
         return Number(JSON.parse(localStorage.getItem(NEXT) || "{}")[queue.game]) || 0;

@@ -161,7 +161,7 @@ document.addEventListener("submit", async (event) => {
     queue.drop(entry.id);
     form.submit(); // the server's page says what to fix, with the fields as they were
   } else {
-    if (answer) queue.write(queue.read().map((kept) => (kept.id === entry.id ? { ...kept, state: answer.outcome, answer } : kept)));
+    if (answer) queue.change(entry.id, { state: answer.outcome, answer });
     delete form.dataset.sending;
     queue.show(entry);
   }

@@ -13,7 +13,6 @@
   const words = document.querySelector("[data-queue-words]").dataset;
   const form = document.querySelector("form[data-queue]");
   const say = (text, values) => text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
-  const change = (id, fields) => queue.write(queue.read().map((entry) => (entry.id === id ? { ...entry, ...fields } : entry)));
   const lastWaiting = () => Math.max(0, ...queue.here().filter((entry) => entry.next).map((entry) => entry.number));
 
   // This game's waiting rounds, in order, until one is not taken (no connection, a conflict, a refusal):
@@ -31,7 +30,7 @@
           stored += 1;
           continue;
         }
-        change(entry.id, { state: answer.outcome, answer });
+        queue.change(entry.id, { state: answer.outcome, answer });
         break;
       }
       return stored;
@@ -69,7 +68,7 @@
       item.querySelector("[data-queue-action=mine]")?.addEventListener("click", () => {
         const body = new URLSearchParams(entry.body);
         body.set("version", String(entry.answer.version));
-        change(entry.id, { state: "waiting", next: false, action: entry.answer.correct, body: body.toString(), answer: null });
+        queue.change(entry.id, { state: "waiting", next: false, action: entry.answer.correct, body: body.toString(), answer: null });
         settle();
       });
     } else if (entry.state === "refused") {

@@ -46,19 +46,21 @@ def refused_answer(errors: Mapping[str, list[str]]) -> Answer:
 
 
 def conflict_answer(current: store.StoredGame, number: int, raw: Any, message: str) -> Answer:
-    """The round ``number`` the phone sent does not fit the game as ``current`` holds it."""
-    if store.holds_round(current, number, raw):
-        return stored_answer(current.id)
+    """The round ``number`` the phone sent does not fit the game as ``current`` holds it, unless it is the
+    very round stored under that number (an earlier send arrived; its answer was lost): then it is stored."""
     in_game: RoundResult | None = None
     mine: RoundResult | None = None
     mine_problem = ""
     if 1 <= number <= len(current.inputs):
-        in_game = current.standings().rounds[number - 1]
         try:
-            after, _kept = store.round_as_checked(current, number, raw)
-            mine = GAMES[current.game].rules.standings(current.setup, after).rounds[number - 1]
+            after, kept = store.round_as_checked(current, number, raw)
         except Invalid as error:
             mine_problem = "; ".join(problem.render(gettext) for problem in error.problems)
+        else:
+            if kept == current.inputs[number - 1]:
+                return stored_answer(current.id)
+            mine = GAMES[current.game].rules.standings(current.setup, after).rounds[number - 1]
+        in_game = current.standings().rounds[number - 1]
     html = render_template(
         "offline/conflict.html",
         stored=current,
