@@ -149,8 +149,48 @@ class Event:
 
 
 @dataclass(frozen=True)
+class Side:
+    """A fixed partnership's figures, after one round or after the game so far.
+
+    ``counts`` holds the game's own running counts beside the points (Spades' bags); the JSON API
+    shows them as keys of the side's object, after ``name``, ``players``, ``score`` and ``total``.
+    """
+
+    name: str
+    players: tuple[str, ...]
+    score: int
+    total: int
+    counts: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "players": list(self.players),
+            "score": self.score,
+            "total": self.total,
+            **self.counts,
+        }
+
+
+@dataclass(frozen=True)
+class Next:
+    """What the table does next: the round's number, who deals it, then the game's own facts.
+
+    The JSON API shows it as one flat object (``{"round": 5, "dealer": "Bruno", "pass": "left", …}``).
+    """
+
+    round: int
+    dealer: str
+    facts: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"round": self.round, "dealer": self.dealer, **self.facts}
+
+
+@dataclass(frozen=True)
 class RoundResult:
-    """One round after scoring. ``details`` is game-specific, for the pages."""
+    """One round after scoring. ``details`` is game-specific, for the pages; ``sides`` is filled
+    by games played in fixed partnerships (each partner's ``scores`` and ``totals`` show the side's)."""
 
     number: int
     input: Mapping[str, Any]
@@ -158,6 +198,7 @@ class RoundResult:
     totals: Mapping[str, int]
     events: tuple[Event, ...] = ()
     details: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    sides: tuple[Side, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -176,6 +217,7 @@ class Standings:
     ranking: tuple[tuple[int, str], ...]
     next: Mapping[str, Any] | None
     extra: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    sides: tuple[Side, ...] = ()  # a partnership game's sides after the last round
 
     @property
     def finished(self) -> bool:
