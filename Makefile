@@ -4,8 +4,6 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 5000
-CATALOGS := referee/translations
-
 .PHONY: run test test-slow lint bench lighthouse icons setup system-packages translations extract-messages clean
 
 $(BIN)/python:
@@ -18,12 +16,13 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 
 setup: $(VENV)/.installed translations
 
+# The .mo files Flask-Babel reads, from every catalog (the app's and each game's: tools/catalogs.py).
 translations: $(VENV)/.installed
-	$(BIN)/pybabel compile -d $(CATALOGS)
+	$(BIN)/python tools/catalogs.py compile
 
+# Every catalog brought up to date with the code (then translate what it adds; tests/test_translations.py checks).
 extract-messages: $(VENV)/.installed
-	$(BIN)/pybabel extract -F babel.cfg -k N_ -k NP_:1,2 -k _l --no-location --sort-output -o $(CATALOGS)/messages.pot .
-	$(BIN)/pybabel update -N --ignore-obsolete -i $(CATALOGS)/messages.pot -d $(CATALOGS)
+	$(BIN)/python tools/catalogs.py update
 
 run: setup
 	$(BIN)/referee init-db

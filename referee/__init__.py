@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Flask, Response, abort, current_app, request
 from flask_babel import Babel
@@ -13,6 +14,9 @@ from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import db, delivery, i18n, limits
+
+if TYPE_CHECKING:
+    from .games.spec import GameSpec
 
 LANGUAGES = ("en", "fr")
 LANGUAGE_COOKIE = "lang"
@@ -63,6 +67,13 @@ def _refuse_oversized_bodies() -> None:
         abort(413)
 
 
+def _game_folders(games: Mapping[str, GameSpec], name: str) -> list[str]:
+    """The games' own folders of that name (``translations``, ``static``) that exist."""
+    return [
+        str(spec.folder / name) for spec in games.values() if spec.folder is not None and (spec.folder / name).is_dir()
+    ]
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
@@ -77,7 +88,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,
         MAX_CONTENT_LENGTH=64 * 1024,
         BABEL_DEFAULT_LOCALE="en",
-        BABEL_TRANSLATION_DIRECTORIES=str(Path(__file__).parent / "translations"),
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
@@ -95,6 +105,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # Behind a reverse proxy: links and QR codes use the scheme and host the phone used.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)  # type: ignore[method-assign]
 
+    from .games import GAMES
+
+    # The app's words, then each game's (Flask-Babel merges the catalogs: tools/catalogs.py keeps a
+    # message found in two of them translated alike).
+    app.config.setdefault(
+        "BABEL_TRANSLATION_DIRECTORIES",
+        ";".join([str(Path(__file__).parent / "translations"), *_game_folders(GAMES, "translations")]),
+    )
     db.init_app(app)
     delivery.init_app(app)  # first: its compression then runs after every other after_request
     limits.init_app(app)
@@ -104,7 +122,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.before_request(_refuse_oversized_bodies)
     app.after_request(_security_headers)
 
-    from .games import GAMES
     from .views import api, books, errors, offline, share, sheets, tables
 
     app.register_blueprint(tables.bp)

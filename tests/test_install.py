@@ -56,8 +56,8 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
             shutil.copytree(origin, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.mo"))
         else:
             shutil.copy2(origin, source / name)
-    # What `make translations` (pybabel compile) does before a wheel is built.
-    for po in (source / "referee" / "translations").glob("*/LC_MESSAGES/*.po"):
+    # What `make translations` (tools/catalogs.py compile) does before a wheel is built.
+    for po in (source / "referee").rglob("translations/*/LC_MESSAGES/*.po"):
         with po.open("rb") as catalog_file:
             catalog = read_po(catalog_file)
         with po.with_suffix(".mo").open("wb") as mo_file:

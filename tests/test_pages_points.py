@@ -24,7 +24,7 @@ from referee.games.points.rules import dealer_of
 from tests.conftest import Api, dump_database
 from tests.points_examples import EXAMPLES, Example
 
-CATALOG = Path(__file__).resolve().parents[1] / "referee" / "translations" / "fr" / "LC_MESSAGES" / "messages.po"
+PACKAGE = Path(__file__).resolve().parents[1] / "referee"
 PLAYERS = ["Ann", "Ben", "Cat"]
 
 
@@ -406,18 +406,21 @@ def test_csv_export_has_a_row_per_round(api: Api) -> None:
 
 @pytest.fixture
 def french(tmp_path: Path) -> Iterator[FlaskClient]:
-    """A phone in French, its app reading the catalog as messages.po has it now (the .mo is a build product)."""
-    folder = tmp_path / "translations" / "fr" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    with CATALOG.open(encoding="utf-8") as po_file, (folder / "messages.mo").open("wb") as mo_file:
-        write_mo(mo_file, read_po(po_file))
+    """A phone in French, its app reading the catalogs as the .po files have them now (the .mo are build products)."""
+    folders = set()
+    for po_path in sorted(PACKAGE.rglob("translations/fr/LC_MESSAGES/messages.po")):
+        compiled = tmp_path / po_path.relative_to(PACKAGE).with_suffix(".mo")
+        compiled.parent.mkdir(parents=True)
+        with po_path.open(encoding="utf-8") as po_file, compiled.open("wb") as mo_file:
+            write_mo(mo_file, read_po(po_file))
+        folders.add(str(compiled.parents[2]))
     app = create_app(
         {
             "TESTING": True,
             "DATABASE": str(tmp_path / "french.sqlite3"),
             "SECRET_KEY": "test-secret",
             "WTF_CSRF_ENABLED": False,
-            "BABEL_TRANSLATION_DIRECTORIES": str(tmp_path / "translations"),
+            "BABEL_TRANSLATION_DIRECTORIES": ";".join(sorted(folders)),
         }
     )
     with app.app_context():

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .base import N_, NP_, Event, Game, Option, Setup, Standings
@@ -276,6 +277,9 @@ class GameSpec:
     form_ahead: bool = False
     # Parts of its table page the game writes in Python (``game_panel(stored, name, …)`` in its templates).
     panels: Mapping[str, Callable[..., Any]] = field(default_factory=dict, compare=False)
+    # The game's package folder, if it has a ``static/`` (its scripts and styles, served under
+    # ``/static/<name>/``) or a ``translations/`` (its words, merged with the app's) of its own.
+    folder: Path | None = None
 
     @property
     def name(self) -> str:

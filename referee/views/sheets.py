@@ -58,14 +58,13 @@ def _draw_chart(stored: store.StoredGame, standings: Standings, chart_id: str) -
     spec = GAMES[stored.game]
     totals = ", ".join(f"{player} {standings.totals[player]}" for player in stored.setup.players)
     line = spec.chart.line(stored.setup)
-    words = i18n.gettext  # looked up once per language and message
     svg = line_chart(
         chart_lines(spec, stored.setup, standings),
-        title=words("Running totals, round by round"),
-        description=words("After round %(number)s: %(totals)s.", number=len(standings.rounds), totals=totals),
-        x_label=words(spec.words.noun),
-        y_label=words(spec.chart.counted),
-        reference=None if line is None else (line.value, words(line.label) % dict(line.params)),
+        title=i18n.gettext("Running totals, round by round"),
+        description=i18n.gettext("After round %(number)s: %(totals)s.", number=len(standings.rounds), totals=totals),
+        x_label=i18n.gettext(spec.words.noun),
+        y_label=i18n.gettext(spec.chart.counted),
+        reference=None if line is None else (line.value, i18n.gettext(line.label) % dict(line.params)),
         chart_id=chart_id,
     )
     return Markup(svg)  # safe: line_chart escapes every name and word it writes

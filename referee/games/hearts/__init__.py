@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..spec import HAND, Chart, GameSpec
 from . import events, form, paper, records, rules
 
@@ -15,4 +17,5 @@ spec = GameSpec(
     facts=lambda setup: {"hearts": rules.HEARTS_PER_HAND, "hand_points": rules.hand_points(setup.options)},
     records=records.RECORDS,
     form_ahead=True,
+    folder=Path(__file__).parent,
 )

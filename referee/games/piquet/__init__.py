@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..spec import DEAL, GameSpec
@@ -26,4 +27,5 @@ spec = GameSpec(
     chart=paper.CHART,
     routes=_referee_route,
     records=records.RECORDS,
+    folder=Path(__file__).parent,
 )

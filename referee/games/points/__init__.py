@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..spec import ROUND, GameSpec
 from . import form, paper, records, rules
 
@@ -14,4 +16,5 @@ spec = GameSpec(
     chart=paper.CHART,
     records=records.RECORDS,
     form_ahead=True,
+    folder=Path(__file__).parent,
 )

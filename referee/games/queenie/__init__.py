@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..spec import DEAL, GameSpec
@@ -39,4 +40,5 @@ spec = GameSpec(
     routes=_playalong,
     records=records.RECORDS,
     panels={"last_deal": _last_deal},
+    folder=Path(__file__).parent,
 )
