@@ -492,20 +492,22 @@ def rule_matches(soup: Any, prelude: str) -> bool:
 
 
 def stylesheets_of(html: str) -> list[str]:
-    """The names of the static stylesheets a page links to ("style.css", "table.css"…), in order."""
+    """The names of the static stylesheets a page links to ("style.css", "hearts/round.css"…), in order."""
     parser = Assets()
     parser.feed(html)
     names = [url.split("?")[0].removeprefix("/static/") for url in parser.loads if url.startswith("/static/")]
     return [name for name in names if name.endswith(".css")]
 
 
-def css_usage(weights: dict[str, Any], other_pages: dict[str, str]) -> tuple[str, str]:
+def css_usage(app: Flask, weights: dict[str, Any], other_pages: dict[str, str]) -> tuple[str, str]:
     """(a summary table, the detail in Markdown): of the stylesheets each page loads, the rules it uses."""
     from bs4 import BeautifulSoup
 
-    folder = PROJECT / "referee" / "static"
-    sheets = {path.name: css_rules(path.read_text(encoding="utf-8")) for path in sorted(folder.glob("*.css"))}
-    scripts = " ".join(path.read_text(encoding="utf-8") for path in folder.glob("*.js"))
+    files: dict[str, Path] = app.extensions["referee.static_paths"]  # the app's and the games' ("hearts/round.css")
+    sheets = {
+        name: css_rules(path.read_text(encoding="utf-8")) for name, path in files.items() if name.endswith(".css")
+    }
+    scripts = " ".join(path.read_text(encoding="utf-8") for name, path in files.items() if name.endswith(".js"))
     pages = {name: weight.html for name, weight in weights.items()} | other_pages
     loads = {name: [sheet for sheet in stylesheets_of(html) if sheet in sheets] for name, html in pages.items()}
     # used[page][sheet]: the indexes of that sheet's rules the page uses
@@ -870,7 +872,7 @@ def main() -> int:
         text, met, weights = page_weight(app, client)
         goals.append(met)
         print(text, end="\n\n")
-        summary, detail = css_usage(weights["pages"], other_pages(app, client))
+        summary, detail = css_usage(app, weights["pages"], other_pages(app, client))
         print(summary, end="\n\n")
         if args.css_usage is not None:
             args.css_usage.write_text(detail, encoding="utf-8")

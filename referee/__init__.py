@@ -67,11 +67,13 @@ def _refuse_oversized_bodies() -> None:
         abort(413)
 
 
-def _game_folders(games: Mapping[str, GameSpec], name: str) -> list[str]:
-    """The games' own folders of that name (``translations``, ``static``) that exist."""
-    return [
-        str(spec.folder / name) for spec in games.values() if spec.folder is not None and (spec.folder / name).is_dir()
-    ]
+def _game_folders(games: Mapping[str, GameSpec], name: str) -> dict[str, Path]:
+    """The games' own folders of that name (``translations``, ``static``) that exist, by game."""
+    return {
+        game: spec.folder / name
+        for game, spec in games.items()
+        if spec.folder is not None and (spec.folder / name).is_dir()
+    }
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -111,10 +113,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # message found in two of them translated alike).
     app.config.setdefault(
         "BABEL_TRANSLATION_DIRECTORIES",
-        ";".join([str(Path(__file__).parent / "translations"), *_game_folders(GAMES, "translations")]),
+        ";".join(map(str, [Path(__file__).parent / "translations", *_game_folders(GAMES, "translations").values()])),
     )
     db.init_app(app)
-    delivery.init_app(app)  # first: its compression then runs after every other after_request
+    delivery.init_app(
+        app, _game_folders(GAMES, "static")
+    )  # first: its compression then runs after every other after_request
     limits.init_app(app)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)

@@ -5,12 +5,14 @@ bytes). A view may name what its body is (:func:`same_body_as`, e.g. a table pag
 the compressed bytes are then kept, bounded, and a second phone asking for that page gets them
 without compressing again.
 
-Static stylesheets and scripts are minified once, when the app starts (rcssmin, rjsmin: comments
-and spaces out, nothing renamed), and served from memory; in debug mode the files are served as they
-are on disk. Every static URL made with ``url_for('static', filename=...)`` carries ``v=<hash of the
-bytes served>`` (computed once per file when the app starts). A request whose ``v`` is the file's hash is answered
-with ``Cache-Control: public, max-age=31536000, immutable``: the phone never asks again, and a new
-file is a new URL. Any other request for a static file keeps Flask's ``no-cache`` (revalidated).
+The static files are the app's (``referee/static/``) and each game's own (``referee/games/<game>/static/``,
+served under ``/static/<game>/``: ``url_for('static', filename='hearts/round.js')``), all under the one
+``static`` endpoint. Stylesheets and scripts are minified once, when the app starts (rcssmin, rjsmin:
+comments and spaces out, nothing renamed), and served from memory; in debug mode the files are served
+as they are on disk. Every static URL made with ``url_for('static', filename=...)`` carries ``v=<hash
+of the bytes served>`` (computed once per file when the app starts). A request whose ``v`` is the
+file's hash is answered with ``Cache-Control: public, max-age=31536000, immutable``: the phone never
+asks again, and a new file is a new URL. Any other request for a static file keeps Flask's ``no-cache`` (revalidated).
 
 Other responses keep the Cache-Control their views give them (the version poll's ``no-store``, the
 exports' ``no-cache``), and the API's ETag stays the game's version when its answer is compressed.
@@ -22,13 +24,14 @@ from __future__ import annotations
 import hashlib
 import mimetypes
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import brotli
 import rcssmin
 import rjsmin
-from flask import Flask, Response, current_app, g, request, url_for
+from flask import Flask, Response, abort, current_app, g, request, send_file, url_for
 from flask.typing import ResponseReturnValue
 from flask_compress import Compress
 
@@ -60,19 +63,29 @@ class StaticBody:
         self.brotli = brotli.compress(data, quality=11)
 
 
-def _static_files(folder: Path) -> tuple[dict[str, str], dict[str, StaticBody]]:
-    """(a short hash of the bytes served, the minified bodies) of every file under the static folder.
+def _static_files(folder: Path, games: Mapping[str, Path]) -> dict[str, Path]:
+    """Every static file by the name its URL gives it: ``style.css`` in the app's folder, ``hearts/round.js``
+    in a game's (``games``: each game's static folder by its name)."""
+    files = {path.relative_to(folder).as_posix(): path for path in _files_under(folder)}
+    for game, game_folder in games.items():
+        if (folder / game).exists():
+            raise ValueError(f"referee/static/{game} would hide the static files of the game {game!r}.")
+        files.update({f"{game}/{path.relative_to(game_folder).as_posix()}": path for path in _files_under(game_folder)})
+    return files
 
-    By its name there ("style.css"); only the stylesheets and scripts have minified bodies.
+
+def _files_under(folder: Path) -> list[Path]:
+    return sorted(path for path in folder.rglob("*") if path.is_file()) if folder.is_dir() else []
+
+
+def _served(files: Mapping[str, Path]) -> tuple[dict[str, str], dict[str, StaticBody]]:
+    """(a short hash of the bytes served, the minified bodies) of every static file, by its name.
+
+    Only the stylesheets and scripts have minified bodies.
     """
     versions: dict[str, str] = {}
     bodies: dict[str, StaticBody] = {}
-    if not folder.is_dir():
-        return versions, bodies
-    for path in sorted(folder.rglob("*")):
-        if not path.is_file():
-            continue
-        name = path.relative_to(folder).as_posix()
+    for name, path in files.items():
         served = served_bytes(path)
         versions[name] = hashlib.sha256(served).hexdigest()[:12]
         if path.suffix in (".css", ".js", ".mjs"):
@@ -93,14 +106,17 @@ def _static_view(app: Flask) -> None:
 
     A phone that takes brotli gets the bytes compressed once at start (Flask-Compress leaves a response
     that has its Content-Encoding alone; any other coding is Flask-Compress's, kept once made). Files
-    without minified bytes, and every file in debug mode, go to Flask's own view (from disk).
+    without minified bytes, and every file in debug mode, are sent from disk as Flask's own view does
+    (a game's from its folder); a name that is no static file is a 404.
     """
-    from_disk: Any = app.view_functions["static"]
 
     def static(filename: str) -> ResponseReturnValue:
         body: StaticBody | None = current_app.extensions["referee.static_bodies"].get(filename)
         if body is None or current_app.debug:
-            return from_disk(filename=filename)
+            path: Path | None = current_app.extensions["referee.static_paths"].get(filename)
+            if path is None:
+                abort(404)
+            return send_file(path, max_age=current_app.get_send_file_max_age(filename))
         version = static_version(filename) or ""
         mimetype = mimetypes.guess_type(filename)[0]
         if _chosen_coding() == "br":
@@ -232,8 +248,11 @@ def _keep_version_etags(response: Response) -> Response:
     return response
 
 
-def init_app(app: Flask) -> None:
-    versions, bodies = _static_files(Path(app.static_folder or ""))
+def init_app(app: Flask, game_folders: Mapping[str, Path]) -> None:
+    """``game_folders``: each game's own static folder, by the game's name."""
+    paths = _static_files(Path(app.static_folder or ""), game_folders)
+    versions, bodies = _served(paths)
+    app.extensions["referee.static_paths"] = paths
     app.extensions["referee.static_versions"] = versions
     app.extensions["referee.static_bodies"] = bodies
     if "static" in app.view_functions:

@@ -16,7 +16,7 @@ from typing import Any
 
 import brotli
 import pytest
-from flask import Flask
+from flask import Flask, url_for
 from flask.testing import FlaskClient
 
 from bench.games import FOUR, TWO, hearts_round, piquet_round, queenie_round
@@ -258,16 +258,21 @@ def css_text(text: str) -> str:
     return text.replace(";}", "}").strip()
 
 
+def static_files(app: Flask, suffix: str) -> dict[str, Path]:
+    """The static files of that kind, the app's and the games', by their name under /static/."""
+    paths: dict[str, Path] = app.extensions["referee.static_paths"]
+    return {name: path for name, path in paths.items() if name.endswith(suffix)}
+
+
 def test_stylesheets_are_served_minified_with_every_rule(app: Flask, client: FlaskClient) -> None:
-    folder = Path(app.static_folder or "")
-    sheets = sorted(folder.glob("*.css"))
-    assert {"style.css", "print.css"} <= {path.name for path in sheets}
-    for path in sheets:
+    sheets = static_files(app, ".css")
+    assert {"style.css", "print.css", "hearts/round.css", "piquet/blank.css"} <= set(sheets)
+    for name, path in sheets.items():
         source = path.read_text(encoding="utf-8")
-        with client.get(f"/static/{path.name}") as response:
+        with client.get(f"/static/{name}") as response:
             assert response.status_code == 200 and response.mimetype == "text/css"
             served = response.get_data(as_text=True)
-        assert len(served) < len(source) * 0.9, path.name
+        assert len(served) < len(source), name
         assert "/*" not in served and "\n  " not in served
         # The same rules, selectors and declarations, in the same order: only spaces and comments went.
         assert css_text(served) == css_text(source)
@@ -280,16 +285,18 @@ def test_scripts_are_served_minified_with_their_code_intact(app: Flask, client: 
     (The browser tests run these minified scripts in Chromium: tests/browser/.)
     """
     literal = re.compile(r'"(?:[^"\\\n]|\\.)*"|`[^`]*`')
-    for path in sorted(Path(app.static_folder or "").glob("*.js")):
+    scripts = static_files(app, ".js")
+    assert {"app.js", "form.js", "piquet/round.js", "points/round.js"} <= set(scripts)
+    for name, path in scripts.items():
         source = path.read_text(encoding="utf-8")
-        with client.get(f"/static/{path.name}") as response:
+        with client.get(f"/static/{name}") as response:
             assert response.status_code == 200
             served = response.get_data(as_text=True)
-        assert len(served) < len(source) * 0.85, path.name
-        assert not re.search(r"^\s*//", served, flags=re.M), path.name
+        assert len(served) < len(source) * 0.85, name
+        assert not re.search(r"^\s*//", served, flags=re.M), name
         without_comments = re.sub(r"^\s*//[^\n]*", "", source, flags=re.M)
-        assert literal.findall(served) == literal.findall(without_comments), path.name
-        assert re.findall(r"\bfunction \w+", served) == re.findall(r"\bfunction \w+", source), path.name
+        assert literal.findall(served) == literal.findall(without_comments), name
+        assert re.findall(r"\bfunction \w+", served) == re.findall(r"\bfunction \w+", source), name
 
 
 def test_a_static_file_is_revalidated_by_the_hash_of_its_bytes(app: Flask, client: FlaskClient) -> None:
@@ -314,8 +321,38 @@ def test_in_debug_mode_static_files_are_served_as_they_are_on_disk(app: Flask, c
     try:
         with client.get("/static/style.css") as response:
             assert response.data == (Path(app.static_folder or "") / "style.css").read_bytes()
+        with client.get("/static/piquet/round.js") as response:
+            assert response.data == (GAMES["piquet"].folder / "static" / "round.js").read_bytes()
     finally:
         app.debug = False
+
+
+def test_a_games_own_static_files_are_served_under_its_name_versioned_and_cached_for_good(
+    app: Flask, client: FlaskClient
+) -> None:
+    with app.test_request_context():
+        url = url_for("static", filename="hearts/round.css")
+        version = delivery.static_version("hearts/round.css")
+    assert version is not None and url == f"/static/hearts/round.css?v={version}"
+    with client.get(url) as response:
+        assert response.status_code == 200 and response.mimetype == "text/css"
+        assert response.headers["Cache-Control"] == delivery.IMMUTABLE
+        assert "[data-game=hearts] .takers{" in response.get_data(as_text=True)  # minified
+    for missing in (
+        "/static/hearts/nothing.css",
+        "/static/hearts/",
+        "/static/hearts/../__init__.py",
+        "/static/nope/a.js",
+    ):
+        with client.get(missing) as response:
+            assert response.status_code == 404, missing
+
+
+def test_a_game_folder_hidden_by_a_folder_of_the_apps_static_files_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "app" / "hearts").mkdir(parents=True)
+    (tmp_path / "game").mkdir()
+    with pytest.raises(ValueError, match="hide the static files of the game 'hearts'"):
+        delivery._static_files(tmp_path / "app", {"hearts": tmp_path / "game"})
 
 
 def test_a_page_with_a_phones_own_token_is_compressed_for_each_phone(app: Flask, api: Api) -> None:

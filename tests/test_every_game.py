@@ -112,22 +112,65 @@ def test_a_watcher_sees_the_table_but_no_form(api: Api, client: FlaskClient, nam
         assert client.get(path).status_code == 403, path
 
 
-def stylesheet_classes(app: Flask) -> dict[str, set[str]]:
-    """The classes each static stylesheet styles (print.css aside: the paper pages are apart).
-
-    A class only ever styled together with another (``.card.suit-H``) is that other's modifier: left out.
-    """
-    folder = Path(app.static_folder or "")
-    alone = re.compile(r"(?<![\w\]-])\.([A-Za-z][\w-]*)")
+def stylesheets(app: Flask) -> dict[str, str]:
+    """Every static stylesheet's text by its name ("table.css", "piquet/round.css"), the paper's aside."""
+    paths: dict[str, Path] = app.extensions["referee.static_paths"]
     return {
-        path.name: set(alone.findall(re.sub(r"/\*.*?\*/", "", path.read_text(), flags=re.S)))
-        for path in folder.glob("*.css")
-        if path.name != "print.css"
+        name: re.sub(r"/\*.*?\*/", "", path.read_text(encoding="utf-8"), flags=re.S)
+        for name, path in paths.items()
+        if name.endswith(".css") and not name.endswith(("print.css", "blank.css"))
     }
 
 
+def stylesheet_classes(app: Flask, game: str) -> dict[str, set[str]]:
+    """The classes each stylesheet a page of this game may load styles: the app's and the game's own.
+
+    Another game's are left out: they style only inside that game's pages. A class only ever styled
+    together with another (``.card.suit-H``) is that other's modifier: left out.
+    """
+    alone = re.compile(r"(?<![\w\]-])\.([A-Za-z][\w-]*)")
+    return {
+        name: set(alone.findall(text))
+        for name, text in stylesheets(app).items()
+        if "/" not in name or name.startswith(f"{game}/")
+    }
+
+
+def selectors(css: str) -> list[str]:
+    """Every selector of a stylesheet, inside @media blocks too."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    preludes = [found.strip() for found in re.findall(r"([^{}]+)\{", css)]
+    return [selector.strip() for prelude in preludes if not prelude.startswith("@") for selector in prelude.split(",")]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_games_own_stylesheets_style_only_its_own_pages(app: Flask, api: Api, client: FlaskClient, name: str) -> None:
+    """A game's class names cannot collide with another game's: each of its rules is scoped to its pages.
+
+    Its pages say which game they are (``<html data-game>``); every selector of its stylesheets starts
+    there, so ``.tricks`` in two games' stylesheets are two rules that never meet.
+    """
+    paths: dict[str, Path] = app.extensions["referee.static_paths"]
+    own = {file: path for file, path in paths.items() if file.startswith(f"{name}/") and file.endswith(".css")}
+    for file, path in own.items():
+        unscoped = [
+            selector
+            for selector in selectors(path.read_text(encoding="utf-8"))
+            if not selector.startswith(f"[data-game={name}]")
+        ]
+        assert unscoped == [], file
+    game_id = scorer_game(api, client, name)
+    for page in (f"/g/{game_id}", f"/g/{game_id}/round", f"/g/{game_id}/sheet", f"/sheets/{name}/blank"):
+        assert f'data-game="{name}">' in client.get(page).get_data(as_text=True).split("<head>")[0], page
+
+
+def test_selectors_are_read_inside_media_blocks_too() -> None:
+    css = "/* a, b { } */ .a, .b > c { x: 1 }\n@media (min-width: 1px) { .d:hover { y: 2 } }"
+    assert selectors(css) == [".a", ".b > c", ".d:hover"]
+
+
 def page_stylesheets(page: str) -> list[str]:
-    return re.findall(r'<link rel="stylesheet" href="/static/([\w.-]+\.css)\?v=', page)
+    return re.findall(r'<link rel="stylesheet" href="/static/([\w./-]+\.css)\?v=', page)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -135,7 +178,7 @@ def test_every_page_loads_the_stylesheets_of_the_classes_it_uses(
     app: Flask, api: Api, client: FlaskClient, name: str
 ) -> None:
     """style.css is split by kind of page; a page whose class is styled only in a sheet it does not load is unstyled."""
-    styled = stylesheet_classes(app)
+    styled = stylesheet_classes(app, name)
     anywhere = set().union(*styled.values())
     game_id = scorer_game(api, client, name)
     watcher = app.test_client()
@@ -153,6 +196,7 @@ def test_every_page_loads_the_stylesheets_of_the_classes_it_uses(
         page = response.get_data(as_text=True)
         sheets = page_stylesheets(page)
         assert sheets[0] == "style.css" and len(set(sheets)) == len(sheets), (kind, sheets)
+        assert all("/" not in sheet or sheet.startswith(f"{name}/") for sheet in sheets), (kind, sheets)
         loaded = set().union(*(styled[sheet] for sheet in sheets))
         used = {token for value in re.findall(r'class="([^"]*)"', page) for token in value.split()}
         assert sorted((used & anywhere) - loaded) == [], (kind, sheets)

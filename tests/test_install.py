@@ -79,6 +79,8 @@ def test_the_wheel_holds_every_module_template_static_file_and_catalog(wheel: Pa
     package = CHECKOUT / "referee"
     expected = {f"referee/{path.relative_to(package).as_posix()}" for path in package.rglob("*.py")}
     expected |= {f"referee/static/{path.name}" for path in (package / "static").iterdir() if path.is_file()}
+    expected |= {f"referee/{path.relative_to(package).as_posix()}" for path in package.glob("games/*/static/*")}
+    assert "referee/games/hearts/static/round.css" in expected
     expected |= {f"referee/{po.relative_to(package).with_suffix('.mo').as_posix()}" for po in package.rglob("*.po")}
     templates = CHECKOUT / "templates"
     expected |= {f"referee/templates/{path.relative_to(templates).as_posix()}" for path in templates.rglob("*.html")}
@@ -175,3 +177,7 @@ def test_the_installed_command_serves_pages_games_static_files_and_french(served
 
     status, css = get(base + "/static/style.css")
     assert status == 200 and css.strip()
+    status, css = get(base + "/static/hearts/round.css")  # a game's own, from its folder
+    assert status == 200 and "[data-game=hearts]" in css
+    status, french_table = get(f"{base}/g/{game_id}", **{"Accept-Language": "fr"})
+    assert status == 200 and "Passez 3 cartes à gauche" in french_table  # a game's own catalog

@@ -192,7 +192,7 @@ def test_french_sheet(api: Api) -> None:
     game_id, _state = finished_game(api, "piquet")
     html = page(api.client, f"/g/{game_id}/sheet", **{"Accept-Language": "fr"})
     words = text_of(html)
-    assert '<html lang="fr">' in html
+    assert '<html lang="fr" data-game="piquet">' in html
     assert "Feuille de marque" in words
     assert "Ann gagne 118 points" in words
     assert "Joueurs :" in words

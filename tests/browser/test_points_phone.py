@@ -1,5 +1,5 @@
 """Points on a phone (390×844) in real Chromium: worked example T1 typed in with a sum and the ± button, the
-running total of a round, points.js held to the Python parser, and the ± button without JavaScript."""
+running total of a round, Points' round.js held to the Python parser, and the ± button without JavaScript."""
 
 from __future__ import annotations
 

@@ -53,7 +53,7 @@ def assert_same(inputs: Sequence[Any], js: Sequence[Any], python: Sequence[Any])
 
 @pytest.fixture
 def piquet_page(page: Page, live_server: str) -> Page:
-    """The deal form of a new Piquet game, which loads piquet.js."""
+    """The deal form of a new Piquet game, which loads Piquet's round.js."""
     page.goto(live_server)
     page.get_by_role("link", name="Piquet").click()
     page.fill("#player-0", "Ann")

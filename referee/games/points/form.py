@@ -1,7 +1,7 @@
 """The Points round form: one field per seat (``points-0``…) holding a number or a short sum.
 
 A field may hold a sum such as ``12+11-3``, added up here with a tiny parser of ASCII digits and
-``+`` / ``-`` signs (never ``eval``); the API itself takes whole numbers only. ``static/points.js``
+``+`` / ``-`` signs (never ``eval``); the API itself takes whole numbers only. ``static/round.js``
 adds up the same way for the running total (a browser test holds the two together).
 
 The ± button of a field posts ``adjust=sign:points-<seat>``: the shared :func:`adjust` leaves such a
