@@ -17,7 +17,8 @@ from flask.testing import FlaskClient
 from werkzeug.datastructures import MultiDict
 
 from referee.games.base import Setup
-from referee.games.hearts.form import HeartsRoundForm, effective_counts
+from referee.games.counts import effective_counts
+from referee.games.hearts.form import HeartsRoundForm
 from referee.words import elide_de, minus, signed
 from tests.conftest import Api, dump_database
 
@@ -81,7 +82,7 @@ def test_empty_counts_mean_zero_once_the_hearts_add_up(typed: list[str], counts:
     form = {f"hearts-{seat}": value for seat, value in enumerate(typed)} | {"queen": "1"}
     round_input = HeartsRoundForm().to_input(form, HEARTS)
     assert [round_input["hearts"][player] for player in FOUR] == counts
-    assert effective_counts([None if value == "" else int(value) for value in typed]) == counts
+    assert effective_counts([None if value == "" else int(value) for value in typed], 13) == counts
 
 
 def test_the_moon_the_natural_way_is_accepted(client: FlaskClient) -> None:

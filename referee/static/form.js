@@ -1,4 +1,5 @@
-// The round forms: counts, steppers, one-tap moon, modes. Enhancements only: the forms work without this file.
+// The round forms' shared widgets: count pickers, steppers, chips, modes, choices that do not apply.
+// Enhancements only: the forms work without this file. A game's own script adds its rules (Hearts' moon).
 "use strict";
 
 function wholeNumber(text) {
@@ -6,10 +7,9 @@ function wholeNumber(text) {
   return /^-?\d+$/.test(value) ? parseInt(value, 10) : null;
 }
 
-// The rule pieces below are the Python rules' (checked by tests/browser/test_scripts_match_rules.py).
-
-// Hearts' counts as the rules take them (referee/games/hearts/form.py effective_counts): once the
-// counts add up, every blank took none; before that one blank takes what is left; else null.
+// The count picker's rule, as referee/games/counts.py effective_counts has it (checked by
+// tests/browser/test_scripts_match_rules.py): once the counts add up to the total, every blank has
+// none; before that one blank gets what is left; else null.
 function effectiveCounts(typed, total) {
   const left = total - typed.reduce((acc, value) => acc + (value || 0), 0);
   const blanks = typed.filter((value) => value === null).length;
@@ -17,14 +17,11 @@ function effectiveCounts(typed, total) {
   return typed.map((value) => (value === null && fill ? left : value));
 }
 
-// Hearts' moon (referee/games/hearts/rules.py): the seat that took the queen shot it by taking
-// every heart; null if nobody did.
-function moonShooter(counts, queenSeat, total) {
-  return queenSeat !== null && counts[queenSeat] === total ? queenSeat : null;
-}
+window.refereeApp = { ...window.refereeApp, wholeNumber, effectiveCounts };
 
-window.refereeApp = { ...window.refereeApp, wholeNumber, effectiveCounts, moonShooter };
-
+// A count picker (<fieldset data-total>, templates/widgets.html): the count left, each blank's
+// placeholder, the chip pressed; then it tells the page the counts as the rules will take them
+// ("referee:counts", for a game's own script).
 function refreshCounts(fieldset) {
   const total = parseInt(fieldset.dataset.total, 10);
   const inputs = [...fieldset.querySelectorAll("[data-count]")];
@@ -42,33 +39,15 @@ function refreshCounts(fieldset) {
       chip.setAttribute("aria-pressed", String(typed[index] !== null && parseInt(chip.dataset.set, 10) === typed[index]));
     });
   });
-  refreshMoon(fieldset.form, effective, total);
+  fieldset.dispatchEvent(new CustomEvent("referee:counts", { bubbles: true, detail: { counts: effective, total } }));
 }
 
-function refreshMoon(form, counts, total) {
-  const choice = form.querySelector("[data-moon-choice]");
-  if (!choice) return;
-  const queen = form.querySelector("input[name=queen]:checked");
-  choice.hidden = moonShooter(counts, queen ? wholeNumber(queen.value) : null, total) === null;
-}
-
-// Hearts' one-tap moon (HeartsRoundForm.command): that seat took all the hearts and the queen.
-function applyMoon(form, seat) {
-  const fieldset = form.querySelector("[data-total]");
-  if (!fieldset) return false;
-  const total = parseInt(fieldset.dataset.total, 10);
-  fieldset.querySelectorAll("[data-count]").forEach((input, index) => { input.value = String(index === seat ? total : 0); });
-  const queen = form.querySelector(`input[name=queen][value="${seat}"]`);
-  if (queen) queen.checked = true;
-  refreshCounts(fieldset);
-  return true;
-}
-
+// A stepper or chip press ("field:+1", "field:=4"), as referee/games/fields.py adjust does without
+// JavaScript; any other command (a game's own) is left to the game's script or the server.
 function applyAdjust(form, command) {
-  if (command.startsWith("moon:")) return applyMoon(form, parseInt(command.slice(5), 10));
   const cut = command.lastIndexOf(":");
   const input = form.elements.namedItem(command.slice(0, cut));
-  if (!input) return false;
+  if (!(input instanceof HTMLInputElement)) return false;
   const change = command.slice(cut + 1);
   const current = wholeNumber(input.value) || 0;
   let wanted = change.startsWith("=") ? parseInt(change.slice(1), 10) : current + parseInt(change, 10);
@@ -80,8 +59,9 @@ function applyAdjust(form, command) {
   return true;
 }
 
-// A choice that does not apply after another (Queenie: nothing is sold once the dealer switched):
-// its options other than "nobody" are disabled meanwhile; without JavaScript the server refuses.
+// A choice that does not apply while another has a value (<fieldset data-off-when="name=value">, the
+// game's template saying which: Queenie sells nothing once the dealer switched): its options other
+// than "nobody" are disabled meanwhile; without JavaScript the server refuses.
 function refreshOff(form) {
   form.querySelectorAll("[data-off-when]").forEach((fieldset) => {
     const [name, value] = fieldset.dataset.offWhen.split("=");

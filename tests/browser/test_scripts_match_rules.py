@@ -1,8 +1,8 @@
 """The rule pieces of the page scripts give what the Python rules give, on the same generated inputs.
 
-piquet.js shows a hand's combinations and the running play points live, and app.js fills in
-Hearts' blank counts (the one blank takes the hearts left; once the counts add up, every blank
-took none) and shows the moon choice, without asking the server. Each of their
+Piquet's round.js shows a hand's combinations and the running play points live, the shared count
+picker (form.js) fills in the blank counts (the one blank takes what is left; once the counts add
+up, every blank has none), and Hearts' round.js shows the moon choice, without asking the server. Each of their
 pure functions is run here in the real page, once on every generated input, and must agree
 with the Python rules on every one of them.
 """
@@ -20,6 +20,7 @@ from playwright.sync_api import Page, expect
 
 from referee.games.base import Setup
 from referee.games.cards import SUITS
+from referee.games.counts import effective_counts
 from referee.games.hearts.form import HeartsRoundForm
 from referee.games.hearts.rules import HEARTS_PER_HAND, _cards_shooter, max_players, min_players
 from referee.games.piquet.play import LETTERS, standard_points
@@ -182,7 +183,7 @@ def test_hearts_counts_and_moon_match_the_rules(page: Page, live_server: str) ->
     assert_same(typed, js_counts, [counts for counts, _ in python])
 
     moons = [[counts, queen] for (counts, _), (_, queen) in zip(python, hands, strict=True)]
-    js_shooters = run_in_page(page, f"([counts, queen]) => refereeApp.moonShooter(counts, queen, {total})", moons)
+    js_shooters = run_in_page(page, f"([counts, queen]) => refereeHearts.moonShooter(counts, queen, {total})", moons)
     assert_same(moons, js_shooters, [shooter for _, shooter in python])
     # The inputs reach every case: a blank filled in, two blanks filled with 0 (the moon typed the natural
     # way), a blank left blank, moons and no moon.
@@ -190,3 +191,17 @@ def test_hearts_counts_and_moon_match_the_rules(page: Page, live_server: str) ->
     assert any(texts.count("") >= 2 and None not in counts for texts, (counts, _) in zip(typed, python, strict=True))
     assert any(None in counts for counts, _ in python)
     assert {shooter is None for _, shooter in python} == {True, False}
+
+    # The count picker is the same for any total a game gives it (tricks in a hand of 1 to 20 cards, say).
+    rng = random.Random(SEED)
+    pickers = []
+    for _ in range(400):
+        total = rng.randint(1, 20)
+        typed = [
+            rng.choice([None, None, rng.randint(0, total), rng.randint(0, total + 3)]) for _ in range(rng.randint(2, 7))
+        ]
+        pickers.append([typed, total])
+    js_any = run_in_page(page, "([typed, total]) => refereeApp.effectiveCounts(typed, total)", pickers)
+    assert_same(pickers, js_any, [effective_counts(typed, total) for typed, total in pickers])
+    assert any(None in effective_counts(typed, total) for typed, total in pickers)
+    assert any(None in typed and None not in effective_counts(typed, total) for typed, total in pickers)

@@ -100,6 +100,22 @@ def test_the_one_tap_moon_with_javascript(page: Page, live_server: str) -> None:
     assert totals(page) == {"Chloé": 0, "Alice": 26, "Bruno": 26, "Denis": 26}
 
 
+def test_the_moon_choice_is_asked_only_after_a_moon(page: Page, live_server: str) -> None:
+    """Hearts' own script hears the shared count picker: the shooter's choice appears with a moon only."""
+    start(page, live_server, "hearts", ["Alice", "Bruno", "Chloé", "Denis"], moon="choice")
+    page.locator("a.sticky-action").click()
+    choice = page.locator("[data-moon-choice]")
+    expect(choice).to_be_hidden()
+    page.locator(f"{row(1)} button.chip[data-set='13']").click()
+    expect(choice).to_be_hidden()  # all the hearts, but nobody took the queen yet
+    page.locator("input[name=queen][value='1']").check()
+    expect(choice).to_be_visible()
+    page.locator(f"{row(1)} button.step").first.click()  # 12: no moon
+    expect(choice).to_be_hidden()
+    page.get_by_role("button", name="Denis shot the moon: all 13 hearts and the queen of spades").click()
+    expect(choice).to_be_visible()
+
+
 # --- 4. Without JavaScript: each tap comes back to the player, with the hearts left ---------------------------
 
 

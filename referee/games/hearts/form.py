@@ -7,8 +7,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base import N_, Setup
+from ..counts import CountPicker
 from ..fields import form_number, posted_count, seat_name
 from .rules import HEARTS_PER_HAND
+
+HEARTS = CountPicker("hearts")  # hearts-0…: the hearts each seat took, out of the 13 of a hand
 
 _LABELS: dict[str, tuple[str, dict[str, Any]]] = {
     "hearts": (N_("Hearts taken"), {}),
@@ -24,14 +27,12 @@ class HeartsRoundForm:
     """Hearts taken per seat (``hearts-0``…), the queen and jack by seat, or paper points."""
 
     def to_input(self, form: Mapping[str, str], setup: Setup) -> dict[str, Any]:
-        prefix = "points" if form.get("mode") == "points" else "hearts"
-        counts: dict[str, Any] = {
-            player: form_number(form.get(f"{prefix}-{seat}")) for seat, player in enumerate(setup.players)
-        }
-        if prefix == "hearts":
-            counts = dict(zip(counts, effective_counts(list(counts.values())), strict=True))
-        round_input: dict[str, Any] = {prefix: counts}
-        if prefix == "hearts":
+        if form.get("mode") == "points":
+            round_input: dict[str, Any] = {
+                "points": {player: form_number(form.get(f"points-{seat}")) for seat, player in enumerate(setup.players)}
+            }
+        else:
+            round_input = {"hearts": HEARTS.counts(form, setup, HEARTS_PER_HAND)}
             round_input["queen"] = seat_name(setup, form.get("queen"))
             if setup.options["jack_of_diamonds"]:
                 round_input["jack"] = seat_name(setup, form.get("jack"))
@@ -50,8 +51,7 @@ class HeartsRoundForm:
             for seat, player in enumerate(setup.players):
                 values[f"points-{seat}"] = str(round_input["points"][player])
         else:
-            for seat, player in enumerate(setup.players):
-                values[f"hearts-{seat}"] = str(round_input["hearts"][player])
+            values.update(HEARTS.values(round_input["hearts"], setup))
             for key in ("queen", "jack"):
                 if round_input.get(key) in setup.players:
                     values[key] = str(setup.seat(round_input[key]))
@@ -60,21 +60,12 @@ class HeartsRoundForm:
         return values
 
     def limits(self, setup: Setup) -> dict[str, tuple[int, int]]:
-        return {f"hearts-{seat}": (0, HEARTS_PER_HAND) for seat in range(len(setup.players))}
+        return HEARTS.limits(setup, HEARTS_PER_HAND)
 
     def facts(self, setup: Setup, values: Mapping[str, str]) -> dict[str, Any]:
         """What the form shows from the values it holds: the hearts left and, for each player left
         empty, the count they will be given (shown as the field's placeholder)."""
-        typed = [form_number(values.get(f"hearts-{seat}")) for seat in range(len(setup.players))]
-        effective = effective_counts(typed)
-        return {
-            "left": HEARTS_PER_HAND - sum(count for count in typed if isinstance(count, int)),
-            "filled": {
-                f"hearts-{seat}": str(count)
-                for seat, (given, count) in enumerate(zip(typed, effective, strict=True))
-                if given is None and isinstance(count, int)
-            },
-        }
+        return HEARTS.shown(values, setup, HEARTS_PER_HAND)
 
     def label(self, field: str, setup: Setup, next_round: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
         """The hand's fields in words for the refusals; a player's own field is their name."""
@@ -88,23 +79,6 @@ class HeartsRoundForm:
             return False
         values["mode"] = "cards"
         for other in range(len(setup.players)):
-            values[f"hearts-{other}"] = str(HEARTS_PER_HAND if other == seat else 0)
+            values[HEARTS.field(other)] = str(HEARTS_PER_HAND if other == seat else 0)
         values["queen"] = str(seat)
         return True
-
-
-def effective_counts(typed: list[Any]) -> list[Any]:
-    """The hearts as the rules take them from what was typed (None for an empty field).
-
-    Once the counts typed add up to 13, every player left empty took none; before that, one
-    player left empty takes the hearts left. Anything else stays as typed, for the rules to
-    refuse. app.js's ``effectiveCounts`` does the same (tests/browser/test_scripts_match_rules.py).
-    """
-    blanks = [index for index, count in enumerate(typed) if count is None]
-    numbers = [count for count in typed if isinstance(count, int)]
-    if not blanks or len(blanks) + len(numbers) != len(typed):
-        return list(typed)
-    left = HEARTS_PER_HAND - sum(numbers)
-    if left == 0 or (len(blanks) == 1 and left > 0):
-        return [left if count is None else count for count in typed]
-    return list(typed)
