@@ -29,9 +29,10 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from referee.games import GAMES
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "referee"
-TEMPLATES = ROOT / "templates"
 MESSAGES = Path("LC_MESSAGES") / "messages.po"
 
 # Every function that takes a message to translate, by the name it is called by: gettext's own, the
@@ -69,8 +70,6 @@ class Place:
 
 def places(root: Path = ROOT) -> list[Place]:
     """The app's catalog, then each registered game's that has a folder of its own."""
-    from referee.games import GAMES
-
     package, templates = root / "referee", root / "templates"
     games = []
     for name, spec in GAMES.items():
