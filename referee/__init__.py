@@ -13,7 +13,7 @@ from flask_babel import Babel
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import db, delivery, i18n, limits
+from . import db, delivery, i18n, installed, limits
 
 if TYPE_CHECKING:
     from .games.spec import GameSpec
@@ -115,6 +115,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         "BABEL_TRANSLATION_DIRECTORIES",
         ";".join(map(str, [Path(__file__).parent / "translations", *_game_folders(GAMES, "translations").values()])),
     )
+    installed.install(app, GAMES)
     db.init_app(app)
     delivery.init_app(
         app, _game_folders(GAMES, "static")

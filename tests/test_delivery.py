@@ -60,9 +60,9 @@ def fresh_answer(app: Flask, game_id: str) -> bytes:
 def forget_everything() -> None:
     """Every cache of derived state, answers, rows, charts and pages, as in a process just started."""
     for cache in (
-        store._bodies,
-        store._state_cache,
-        store._standings_cache,
+        store.games._bodies,
+        store.games._state_cache,
+        store.games._standings_cache,
         state._answers,
         tables._grid_rows,
         tables._table_pages,

@@ -305,24 +305,24 @@ def test_the_cache_is_bounded_by_the_weight_of_its_entries() -> None:
 
 
 def test_the_game_caches_weigh_rounds_and_pages_weigh_their_characters(client: FlaskClient, api: Api) -> None:
-    store._standings_cache.clear()
-    store._state_cache.clear()
+    store.games._standings_cache.clear()
+    store.games._state_cache.clear()
     tables._table_pages.clear()
     game_id = api.create("hearts", FOUR, {"hands": 1000}).json["id"]
     for _ in range(30):
         assert api.add(game_id, ROUND_A).status_code == 201
     page = client.get(f"/g/{game_id}").get_data(as_text=True)
-    assert store._standings_cache.weight >= 31
-    assert store._state_cache.weight >= 31
+    assert store.games._standings_cache.weight >= 31
+    assert store.games._state_cache.weight >= 31
     assert tables._table_pages.weight == len(page)
-    for cache in (store._standings_cache, store._state_cache):
+    for cache in (store.games._standings_cache, store.games._state_cache):
         assert cache.budget == store.CACHED_ROUNDS
 
 
 def test_a_game_holds_at_most_max_rounds(
     app: Flask, client: FlaskClient, api: Api, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(store, "MAX_ROUNDS", 3)
+    monkeypatch.setattr(store.games, "MAX_ROUNDS", 3)
     game_id = scored_game(client, api, [ROUND_A, ROUND_A, ROUND_A])
     before = dump_database(app)
     refused = api.add(game_id, ROUND_A)

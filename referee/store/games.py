@@ -1,12 +1,12 @@
 """Games and rounds on disk. Every write validates through the rules first.
 
 A round is stored as the canonical input the rules accepted; every score is
-derived by replaying the inputs, so an edit is a single row update.
+derived by replaying the inputs, so an edit is a single row update. Each write
+leaves an audit row, which :mod:`.history` reads back as the change log.
 """
 
 from __future__ import annotations
 
-import base64
 import dataclasses
 import hashlib
 import hmac
@@ -20,10 +20,10 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .cache import VersionedCache
-from .db import write_transaction
-from .games import GAMES
-from .games.base import N_, Event, Invalid, Problem, RoundInvalid, Setup, Standings, replay_checked, replay_state
+from ..cache import VersionedCache
+from ..db import write_transaction
+from ..games.base import N_, Invalid, Problem, RoundInvalid, Setup, Standings, replay_checked, replay_state
+from ..installed import rules_of
 
 
 class NotFound(Exception):
@@ -36,6 +36,25 @@ class Conflict(Exception):
     def __init__(self, message: str, **params: Any):
         self.problem = Problem("round", message, params)
         super().__init__(self.problem.render())
+
+
+class Stale(Conflict):
+    """The game changed since the page or client read it (another phone wrote): nothing was written.
+
+    ``current`` is the game as stored now, read inside the refused write's transaction.
+    """
+
+    def __init__(self, current: StoredGame, expected: int):
+        super().__init__(
+            N_(
+                "The game has changed since version %(expected)s (another phone wrote to it): it is now at "
+                "version %(version)s. Nothing was changed."
+            ),
+            expected=expected,
+            version=current.version,
+        )
+        self.problem = Problem("version", self.problem.message, self.problem.params)
+        self.current = current
 
 
 # A game holds at most this many rounds (an import too): no evening at a real table comes near it,
@@ -71,7 +90,7 @@ def _cached_state(stored: StoredGame) -> Any:
     """The rules' state after every stored round; replays are pure, so it is kept per (id, version)."""
     return _state_cache.get_or_make(
         (stored.id, stored.version),
-        lambda: replay_state(GAMES[stored.game].rules, stored.setup, stored.inputs),
+        lambda: replay_state(rules_of(stored.game), stored.setup, stored.inputs),
         weight=len(stored.inputs) + 1,
     )
 
@@ -79,7 +98,7 @@ def _cached_state(stored: StoredGame) -> Any:
 def _cached_standings(stored: StoredGame) -> Standings:
     """Replays are pure, so a game's standings are kept per (id, version)."""
     return _standings_cache.get_or_make(
-        (stored.id, stored.version), lambda: GAMES[stored.game].rules.standings(stored.setup, _cached_state(stored))
+        (stored.id, stored.version), lambda: rules_of(stored.game).standings(stored.setup, _cached_state(stored))
     )
 
 
@@ -99,11 +118,11 @@ def load_head(db: Database, game_id: str) -> GameHead:
     return GameHead(*row)
 
 
-def _now() -> str:
+def timestamp() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def _hash_key(key: str) -> str:
+def hash_key(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
@@ -111,16 +130,16 @@ def key_matches(stored: StoredGame | GameHead, key: str | None) -> bool:
     """Constant-time comparison of a presented edit key with the stored one."""
     if not key:
         return False
-    return hmac.compare_digest(_hash_key(key), stored.key_hash)
+    return hmac.compare_digest(hash_key(key), stored.key_hash)
 
 
 def create_game(db: Database, game: str, setup: Setup, rounds: Sequence[Mapping[str, Any]] = ()) -> tuple[str, str]:
     """Store a new game (with already checked rounds, for an import); return its public id and secret key."""
     game_id = secrets.token_urlsafe(16)
     key = secrets.token_urlsafe(24)
-    now = _now()
+    now = timestamp()
     with write_transaction(db):
-        _insert_game(db, game_id, key, game, setup, len(rounds), now)
+        insert_game(db, game_id, key, game, setup, len(rounds), now)
         for number, round_input in enumerate(rounds, start=1):
             db.table("rounds").insert(
                 {
@@ -150,7 +169,7 @@ class _Moved(Exception):
 
 def _read_body(db: Database, game_id: str, version: int) -> tuple[tuple[str, ...], tuple[Mapping[str, Any], ...]]:
     """The players and rounds of the game at ``version``, read in one snapshot (:class:`_Moved` if it moved on)."""
-    with _snapshot(db):
+    with snapshot(db):
         now = db.execute("select version from games where id = ?", [game_id]).fetchone()
         if now is None or now[0] != version:
             raise _Moved(game_id)
@@ -231,7 +250,7 @@ def add_round(
     """
     with write_transaction(db):
         stored = load_game(db, game_id)
-        rules = GAMES[stored.game].rules
+        rules = rules_of(stored.game)
         number = len(stored.inputs) + 1
         if expected_number is not None and expected_number != number:
             if expected_number < number:
@@ -248,7 +267,7 @@ def add_round(
             raise Invalid([Problem("round", N_("A game holds at most %(most)s rounds."), {"most": MAX_ROUNDS})])
         round_input = rules.check_round(stored.setup, state, raw)
         text, kept = _as_stored(round_input)
-        now = _now()
+        now = timestamp()
         db.execute(
             "insert into rounds (game_id, number, input, created, updated) values (?, ?, ?, ?, ?)",
             [game_id, number, text, now, now],
@@ -263,7 +282,7 @@ def add_round(
 def round_as_checked(stored: StoredGame, number: int, raw: Any) -> tuple[Any, Mapping[str, Any]]:
     """Round ``number`` of ``raw`` checked against the game before it: the state after it, and the
     input as the database would keep it. :class:`Invalid` if it does not fit there."""
-    rules = GAMES[stored.game].rules
+    rules = rules_of(stored.game)
     before = replay_state(rules, stored.setup, stored.inputs[: number - 1])
     kept = _as_stored(rules.check_round(stored.setup, before, raw))[1]
     return rules.play(stored.setup, before, kept), kept
@@ -281,7 +300,7 @@ def replace_round(
         _check_version(stored, version)
         if not 1 <= number <= len(stored.inputs):
             raise NotFound(f"{game_id}/{number}")
-        rules = GAMES[stored.game].rules
+        rules = rules_of(stored.game)
         state = replay_state(rules, stored.setup, stored.inputs[: number - 1])
         round_input = rules.check_round(stored.setup, state, raw)
         inputs = list(stored.inputs)
@@ -291,7 +310,7 @@ def replace_round(
             new_state = replay_state(rules, stored.setup, inputs)
         except RoundInvalid as error:
             raise _later_round_refusal(error) from error
-        now = _now()
+        now = timestamp()
         text, kept = _as_stored(round_input)
         db.execute(
             "update rounds set input = ?, updated = ? where game_id = ? and number = ?", [text, now, game_id, number]
@@ -301,6 +320,12 @@ def replace_round(
     # The replay above is the state of the version this write made: keep it for the answer and the pages.
     inputs[number - 1] = kept
     return _written(stored, tuple(inputs), now, new_state)
+
+
+def _check_version(stored: StoredGame, version: int | None) -> None:
+    """Inside the write transaction: refuse a write made against another version than the stored one."""
+    if version is not None and version != stored.version:
+        raise Stale(stored, version)
 
 
 def _later_round_refusal(error: RoundInvalid) -> Invalid:
@@ -327,7 +352,7 @@ def undo_round(
             raise NotFound(f"{game_id}/{number}")
         if number != len(stored.inputs):
             raise Conflict(N_("Only the last round can be undone; correct round %(number)s instead."), number=number)
-        now = _now()
+        now = timestamp()
         db.execute("delete from rounds where game_id = ? and number = ?", [game_id, number])
         _audit(db, game_id, number, "undo", stored.inputs[-1], None, now, book)
         _touch(db, game_id, now)
@@ -364,10 +389,6 @@ def summaries(db: Database, game_ids: Iterable[str]) -> list[dict[str, Any]]:
     return [dict(row) for row in rows]
 
 
-def audit_log(db: Database, game_id: str) -> list[dict[str, Any]]:
-    return [dict(row) for row in db.query("select * from audit where game_id = ? order by id", [game_id])]
-
-
 def checked_rounds(game: str, setup: Setup, inputs: Sequence[Any]) -> list[dict[str, Any]]:
     """Every round's input in canonical form, each checked against the game before it.
 
@@ -377,7 +398,7 @@ def checked_rounds(game: str, setup: Setup, inputs: Sequence[Any]) -> list[dict[
     if len(inputs) > MAX_ROUNDS:
         message = N_("A game holds at most %(most)s rounds; this one has %(count)s.")
         raise Invalid([Problem("rounds", message, {"most": MAX_ROUNDS, "count": len(inputs)})])
-    rules = GAMES[game].rules
+    rules = rules_of(game)
     rules.check_setup(setup)
     return replay_checked(rules, setup, inputs)[1]
 
@@ -391,7 +412,7 @@ def import_game(db: Database, game: str, setup: Setup, inputs: Sequence[Any]) ->
     return create_game(db, game, setup, checked_rounds(game, setup, inputs))
 
 
-def _insert_game(db: Database, game_id: str, key: str, game: str, setup: Setup, version: int, now: str) -> None:
+def insert_game(db: Database, game_id: str, key: str, game: str, setup: Setup, version: int, now: str) -> None:
     """The rows of a new game and its players, inside the caller's write transaction."""
     db.table("games").insert(
         {
@@ -399,7 +420,7 @@ def _insert_game(db: Database, game_id: str, key: str, game: str, setup: Setup, 
             "game": game,
             "options": json.dumps(dict(setup.options)),
             "dealer": setup.dealer,
-            "key_hash": _hash_key(key),
+            "key_hash": hash_key(key),
             "created": now,
             "updated": now,
             "version": version,
@@ -410,133 +431,8 @@ def _insert_game(db: Database, game_id: str, key: str, game: str, setup: Setup, 
     )
 
 
-# ---------------------------------------------------------------------------
-# Books (« carnets »): the record of every game a phone or a group created or joined, with their keys.
-
-
-class WrongKey(Exception):
-    """A key that does not open this book, or does not fit this game."""
-
-
-@dataclass(frozen=True)
-class Book:
-    """A book opened with its key, the key checked against the stored hash."""
-
-    id: str
-    key: str
-
-
-def _pad(secret: str, game_id: str, length: int) -> bytes:
-    stream = b""
-    counter = 0
-    while len(stream) < length:
-        stream += hmac.new(secret.encode("utf-8"), f"{game_id}:{counter}".encode(), hashlib.sha256).digest()
-        counter += 1
-    return stream[:length]
-
-
-def _seal(secret: str, game_id: str, key: str) -> str:
-    """A game's key sealed with another secret (a book's key, a finished game's key): only its holders read it."""
-    data = key.encode("utf-8")
-    sealed = bytes(a ^ b for a, b in zip(data, _pad(secret, game_id, len(data)), strict=True))
-    return base64.urlsafe_b64encode(sealed).decode("ascii")
-
-
-def _unseal(secret: str, game_id: str, sealed: str) -> str:
-    data = base64.urlsafe_b64decode(sealed.encode("ascii"))
-    opened = bytes(a ^ b for a, b in zip(data, _pad(secret, game_id, len(data)), strict=True))
-    return opened.decode("utf-8", errors="replace")
-
-
-def create_book(db: Database) -> Book:
-    """A new, empty book with its own id and secret key (only the key's hash is stored)."""
-    book = Book(secrets.token_urlsafe(16), secrets.token_urlsafe(24))
-    with write_transaction(db):
-        db.execute("insert into books (id, key_hash, created) values (?, ?, ?)", [book.id, _hash_key(book.key), _now()])
-    return book
-
-
-def open_book(db: Database, book_id: str, key: str | None) -> Book:
-    """The book, if ``key`` is its key: :class:`NotFound` for no such book, :class:`WrongKey` for another key."""
-    row = db.execute("select key_hash from books where id = ?", [book_id]).fetchone()
-    if row is None:
-        raise NotFound(book_id)
-    if not key or not hmac.compare_digest(_hash_key(key), row[0]):
-        raise WrongKey(book_id)
-    return Book(book_id, key)
-
-
-def _file(db: Database, book: Book, game_id: str, key: str, now: str) -> bool:
-    """Keep a game's key in the book, inside the caller's write transaction; False if it was there already."""
-    cursor = db.execute(
-        "insert or ignore into book_games (book_id, game_id, sealed_key, added) values (?, ?, ?, ?)",
-        [book.id, game_id, _seal(book.key, game_id, key), now],
-    )
-    return cursor.rowcount > 0
-
-
-def file_game(db: Database, book: Book, game_id: str, key: str) -> bool:
-    """Keep ``game_id``'s edit key in the book; True if it is new there.
-
-    The key is checked first: :class:`NotFound` for no such game, :class:`WrongKey` for a key that does not fit.
-    """
-    with write_transaction(db):
-        if not key_matches(load_head(db, game_id), key):
-            raise WrongKey(game_id)
-        return _file(db, book, game_id, key, _now())
-
-
-def file_games(db: Database, book: Book, keys: Mapping[str, str]) -> int:
-    """Keep every fitting key of ``keys`` (game id -> key) in the book, in one write; how many are new there.
-
-    A key for no stored game, or one that does not fit its game, grants nothing and is not kept.
-    """
-    now = _now()
-    added = 0
-    with write_transaction(db):
-        for game_id, key in keys.items():
-            row = db.execute("select key_hash from games where id = ?", [game_id]).fetchone()
-            if row is not None and key and hmac.compare_digest(_hash_key(key), row[0]):
-                added += _file(db, book, game_id, key, now)
-    return added
-
-
-def book_key_for(db: Database, book: Book, game_id: str) -> str | None:
-    """The edit key of ``game_id`` this book holds, if it holds one."""
-    row = db.execute(
-        "select sealed_key from book_games where book_id = ? and game_id = ?", [book.id, game_id]
-    ).fetchone()
-    return None if row is None else _unseal(book.key, game_id, row[0])
-
-
-def book_keys(db: Database, book: Book) -> dict[str, str]:
-    """Every edit key the book holds, by game id, in the order they were filed."""
-    rows = db.execute(
-        "select game_id, sealed_key from book_games where book_id = ? order by added, rowid", [book.id]
-    ).fetchall()
-    return {game_id: _unseal(book.key, game_id, sealed) for game_id, sealed in rows}
-
-
-def merge_book(db: Database, source: Book, into: Book) -> int:
-    """Keep every key of ``source`` in ``into`` too (``source`` keeps them as well); how many are new there."""
-    keys = book_keys(db, source)
-    now = _now()
-    with write_transaction(db):
-        return sum(_file(db, into, game_id, key, now) for game_id, key in keys.items())
-
-
-def book_counts(db: Database, book_id: str) -> dict[str, int]:
-    """How many games of each kind the book holds."""
-    rows = db.execute(
-        """select g.game, count(*) from book_games b join games g on g.id = b.game_id
-           where b.book_id = ? group by g.game order by g.game""",
-        [book_id],
-    ).fetchall()
-    return {game: count for game, count in rows}
-
-
 @contextmanager
-def _snapshot(db: Database) -> Iterator[None]:
+def snapshot(db: Database) -> Iterator[None]:
     """Reads that see one state of the database (a read transaction), unless one is already open."""
     if db.conn.in_transaction:
         yield
@@ -546,195 +442,3 @@ def _snapshot(db: Database) -> Iterator[None]:
         yield
     finally:
         db.conn.commit()
-
-
-def load_book_games(
-    db: Database, book_id: str, game: str | None = None, limit: int = -1, offset: int = 0
-) -> list[StoredGame]:
-    """The book's games (of one kind if ``game``), most recently played first, with their rounds.
-
-    Three queries whatever the number of games; ``limit`` and ``offset`` choose a page of them.
-    """
-    where = """from games g join book_games b on b.game_id = g.id
-               where b.book_id = ? and (? is null or g.game = ?)
-               order by g.updated desc, g.created desc, g.id limit ? offset ?"""
-    params = [book_id, game, game, limit, offset]
-    chosen = f"select g.id {where}"
-    players: dict[str, list[str]] = {}
-    inputs: dict[str, list[Any]] = {}
-    with _snapshot(db):  # one read transaction: each game's version matches the rounds read with it
-        rows = list(db.query(f"select g.* {where}", params))
-        for row in db.query(
-            f"select game_id, name from players where game_id in ({chosen}) order by game_id, seat", params
-        ):
-            players.setdefault(row["game_id"], []).append(row["name"])
-        for row in db.query(
-            f"select game_id, input from rounds where game_id in ({chosen}) order by game_id, number", params
-        ):
-            inputs.setdefault(row["game_id"], []).append(json.loads(row["input"]))
-    return [
-        StoredGame(
-            row["id"],
-            row["game"],
-            Setup(tuple(players.get(row["id"], ())), row["dealer"], json.loads(row["options"])),
-            tuple(inputs.get(row["id"], ())),
-            row["created"],
-            row["updated"],
-            row["key_hash"],
-            row["version"],
-        )
-        for row in rows
-    ]
-
-
-def rematch(db: Database, game_id: str, key: str, book: Book) -> tuple[str, bool]:
-    """The rematch of a finished game, filed in ``book``: its id, and whether it was made now.
-
-    Same players, same options, and the deal moves on: the seat after the finished game's first dealer
-    deals first. Made once: asked again (a double tap, another scorer of the game), it is the same game,
-    whose key was kept sealed with the finished game's ``key``. :class:`WrongKey` if ``key`` does not fit,
-    :class:`Conflict` if the game is not finished.
-    """
-    with write_transaction(db):
-        stored = load_game(db, game_id)
-        if not key_matches(stored, key):
-            raise WrongKey(game_id)
-        now = _now()
-        made = db.execute("select next_id, sealed_key from rematches where game_id = ?", [game_id]).fetchone()
-        if made is not None:
-            next_id, sealed = made
-            _file(db, book, next_id, _unseal(key, next_id, sealed), now)
-            return next_id, False
-        if not stored.standings().finished:
-            raise Conflict(N_("Only a finished game can have a rematch."))
-        players = stored.setup.players
-        setup = Setup(players, (stored.setup.dealer + 1) % len(players), dict(stored.setup.options))
-        GAMES[stored.game].rules.check_setup(setup)
-        next_id, next_key = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
-        _insert_game(db, next_id, next_key, stored.game, setup, 0, now)
-        db.execute(
-            "insert into rematches (game_id, next_id, sealed_key) values (?, ?, ?)",
-            [game_id, next_id, _seal(key, next_id, next_key)],
-        )
-        _file(db, book, next_id, next_key, now)
-    return next_id, True
-
-
-# ---------------------------------------------------------------------------
-# The change log: the audit rows, each with the round's scores before and after, by replaying.
-
-
-@dataclass(frozen=True)
-class Change:
-    """One add, correction, undo or import of a round, as the audit row keeps it.
-
-    ``before`` and ``after`` are the round's input; ``scores_*`` and ``events_*`` are what the rules
-    made of the round just before and just after the change (None when the log cannot be replayed).
-    """
-
-    at: str
-    action: str
-    number: int
-    before: Mapping[str, Any] | None
-    after: Mapping[str, Any] | None
-    scores_before: Mapping[str, int] | None
-    scores_after: Mapping[str, int] | None
-    events_before: tuple[Event, ...]
-    events_after: tuple[Event, ...]
-    book_id: str | None
-
-
-def change_log(db: Database, game_id: str) -> list[Change]:
-    """Every change to the game's rounds, oldest first, replayed from its audit rows (NotFound if no game)."""
-    stored = load_game(db, game_id)
-    rules = GAMES[stored.game].rules
-    setup = stored.setup
-    states = [rules.initial(setup)]
-    inputs: list[Any] = []
-
-    def refold(start: int) -> None:
-        """The states after every round from round ``start + 1`` on, for the inputs as they now are."""
-        del states[start + 1 :]
-        for round_input in inputs[start:]:
-            states.append(rules.play(setup, states[-1], rules.check_round(setup, states[-1], round_input)))
-
-    def result(number: int) -> Any:
-        return rules.standings(setup, states[number]).rounds[number - 1]
-
-    changes = []
-    replayable = True
-    for row in audit_log(db, game_id):
-        number, action = row["number"], row["action"]
-        before = None if row["before"] is None else json.loads(row["before"])
-        after = None if row["after"] is None else json.loads(row["after"])
-        old = new = None
-        if replayable:
-            try:
-                if action in ("add", "import") and number == len(inputs) + 1:
-                    inputs.append(after)
-                    refold(number - 1)
-                    new = result(number)
-                elif action == "edit":
-                    old = result(number)
-                    inputs[number - 1] = after
-                    refold(number - 1)
-                    new = result(number)
-                elif action == "undo" and number == len(inputs):
-                    old = result(number)
-                    inputs.pop()
-                    del states[number:]
-                else:
-                    raise IndexError(number)
-            except (Invalid, IndexError, KeyError, ValueError):
-                replayable = False  # a log that does not replay still lists its rows, without scores
-                old = new = None
-        changes.append(
-            Change(
-                at=row["at"],
-                action=action,
-                number=number,
-                before=before,
-                after=after,
-                scores_before=None if old is None else dict(old.scores),
-                scores_after=None if new is None else dict(new.scores),
-                events_before=() if old is None else tuple(old.events),
-                events_after=() if new is None else tuple(new.events),
-                book_id=row.get("book_id"),
-            )
-        )
-    return changes
-
-
-def book_game_ids(db: Database, book_id: str, limit: int = -1) -> list[str]:
-    """The ids of the book's games, most recently played first (the first ``limit`` of them)."""
-    rows = db.execute(
-        """select g.id from games g join book_games b on b.game_id = g.id where b.book_id = ?
-           order by g.updated desc, g.created desc, g.id limit ?""",
-        [book_id, limit],
-    ).fetchall()
-    return [game_id for (game_id,) in rows]
-
-
-class Stale(Conflict):
-    """The game changed since the page or client read it (another phone wrote): nothing was written.
-
-    ``current`` is the game as stored now, read inside the refused write's transaction.
-    """
-
-    def __init__(self, current: StoredGame, expected: int):
-        super().__init__(
-            N_(
-                "The game has changed since version %(expected)s (another phone wrote to it): it is now at "
-                "version %(version)s. Nothing was changed."
-            ),
-            expected=expected,
-            version=current.version,
-        )
-        self.problem = Problem("version", self.problem.message, self.problem.params)
-        self.current = current
-
-
-def _check_version(stored: StoredGame, version: int | None) -> None:
-    """Inside the write transaction: refuse a write made against another version than the stored one."""
-    if version is not None and version != stored.version:
-        raise Stale(stored, version)
