@@ -6,28 +6,20 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify, request
 from flask_babel import gettext
-from werkzeug.exceptions import BadRequest
 
 from .. import store
 from ..db import get_db
 from ..delivery import same_body_as
 from ..games import GAMES
 from ..games.base import N_, Invalid, Problem, make_setup, only_fields
-from ..games.fields import json_value
 from ..limits import creating
+from .kit import json_object, problems_response, refused
 from .state import game_json, game_state
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 
-def problems_response(problems: tuple[Problem, ...] | list[Problem], status: int) -> tuple[Response, int]:
-    errors = [{"field": problem.field, "message": problem.render(gettext)} for problem in problems]
-    return jsonify({"errors": errors}), status
-
-
-@bp.errorhandler(Invalid)
-def refused(error: Invalid) -> tuple[Response, int]:
-    return problems_response(error.problems, 422)
+bp.register_error_handler(Invalid, refused)
 
 
 @bp.errorhandler(store.Conflict)
@@ -45,26 +37,6 @@ def stale(error: store.Stale) -> Response:
 @bp.errorhandler(store.NotFound)
 def not_found(_error: store.NotFound) -> tuple[Response, int]:
     return problems_response([Problem("id", N_("No such game or round."))], 404)
-
-
-def json_body() -> Any:
-    """The request body as JSON, whatever the Content-Type; malformed JSON is a 400.
-
-    Nesting too deep for the parser (RecursionError) and lone surrogates such as "\\ud800"
-    (not text: SQLite cannot store them) count as malformed too, instead of a 500.
-    """
-    try:
-        # A byte order mark is accepted, as on the upload form.
-        return json_value(request.get_data(cache=True))
-    except ValueError as error:
-        raise BadRequest("Malformed JSON.") from error
-
-
-def json_object() -> dict[str, Any]:
-    body = json_body()
-    if not isinstance(body, dict):
-        raise Invalid([Problem("body", N_("The body must be a JSON object."))])
-    return body
 
 
 def authorised_game(game_id: str) -> store.GameHead:

@@ -23,8 +23,8 @@ from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from .. import store
-from ..games import GAMES
 from ..games.base import Invalid, RoundResult
+from ..installed import rules_of
 
 HEADER = "X-Referee-Queue"
 
@@ -59,7 +59,7 @@ def conflict_answer(current: store.StoredGame, number: int, raw: Any, message: s
         else:
             if kept == current.inputs[number - 1]:
                 return stored_answer(current.id)
-            mine = GAMES[current.game].rules.standings(current.setup, after).rounds[number - 1]
+            mine = rules_of(current.game).standings(current.setup, after).rounds[number - 1]
         in_game = current.standings().rounds[number - 1]
     html = render_template(
         "offline/conflict.html",

@@ -45,7 +45,7 @@ from .access import (
     key_for,
     use_book,
 )
-from .api import json_object, problems_response
+from .kit import json_object, problems_response
 from .share import qr_data_uri
 
 bp = Blueprint("books", __name__)

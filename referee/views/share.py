@@ -33,7 +33,8 @@ from ..games import GAMES
 from ..games.base import Invalid
 from ..limits import creating
 from .access import editable_or_403, game_or_404, head_or_404, key_for, remember
-from .api import json_body, problems_response, state_response
+from .api import state_response
+from .kit import json_body, problems_response
 
 bp = Blueprint("share", __name__)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -36,12 +36,11 @@ from ..db import get_db
 from ..delivery import same_body_as
 from ..forms import CSRF_MARK, CsrfForm, field_errors, new_game_label, new_game_setup, option_fields, with_csrf
 from ..games import GAMES
-from ..games.base import Event, Invalid, RoundResult, Standings, replay_state
+from ..games.base import Invalid, RoundResult, Standings
 from ..games.cards import card_label
-from ..games.fields import Labeller, form_command, form_facts, form_problems, posted_count, round_label
+from ..games.fields import form_facts, posted_count
 from ..limits import creating
 from ..words import elide_de, minus, signed
-from . import background
 from .access import (
     acting_book_id,
     can_edit,
@@ -52,6 +51,11 @@ from .access import (
     remember,
     session_keys,
 )
+from .kit import describe_event
+from .rounds import RoundAnswer, posted_version, round_page, save_round
+
+# The name Queenie's play-along still imports the round saving by (the kit's ``save_round`` now).
+save_round_post = save_round
 
 bp = Blueprint("tables", __name__)
 
@@ -180,88 +184,17 @@ def _table_frame(template: Any, values: dict[str, Any]) -> tuple[str, ...]:
     return parts
 
 
-def _round_page(
-    stored: store.StoredGame, number: int, values: MultiDict[str, str] | dict[str, str], errors: dict[str, list[str]]
-) -> tuple[str, int] | str:
-    spec = GAMES[stored.game]
-    standings_before = spec.rules.standings(stored.setup, _state_before(stored, number))
-    page = render_template(
-        "round.html",
-        stored=stored,
-        spec=spec,
-        standings=standings_before,
-        number=number,
-        editing=number <= len(stored.inputs),
-        values=values,
-        errors=errors,
-        form=CsrfForm(),
-    )
-    return (page, 422) if errors else page
-
-
-def _state_before(stored: store.StoredGame, number: int) -> Any:
-    return replay_state(GAMES[stored.game].rules, stored.setup, stored.inputs[: number - 1])
-
-
-# A round form's answer: a redirect, the page (with its status), or JSON when sent in the background.
-RoundAnswer = Response | tuple[str, int] | background.Answer | str
-
-
-def save_round_post(stored: store.StoredGame, number: int, editing: bool) -> RoundAnswer:
-    form = CsrfForm()
-    if not form.validate_on_submit():
-        abort(400)
-    spec = GAMES[stored.game]
-    round_form = spec.round_form
-    values = MultiDict(request.form)
-    if "adjust" in request.form:
-        form_command(round_form, values, request.form["adjust"], stored.setup)
-        return _round_page(stored, number, values, {})
-    try:
-        raw = round_form.to_input(request.form, stored.setup)
-        _refuse_unfinished_form(stored, number, raw)
-        if editing:
-            corrected = store.replace_round(
-                get_db(), stored.id, number, raw, book=acting_book_id(), version=posted_version()
-            )
-            flash(spec.words(gettext, "corrected", number))
-            _say_if_reopened(stored, corrected)
-        else:
-            store.add_round(get_db(), stored.id, raw, number, book=acting_book_id())
-    except Invalid as error:
-        errors = field_errors(error.problems, _round_label(stored, number), stored.setup.players)
-        if background.sent_in_background():
-            return background.refused_answer(errors)
-        return _round_page(stored, number, values, errors)
-    except store.Stale as error:
-        if background.sent_in_background():
-            return background.conflict_answer(error.current, number, raw, error.problem.render(gettext))
-        return _stale_round_page(error.current, number)
-    except store.Conflict as error:
-        if background.sent_in_background():
-            return background.conflict_answer(game_or_404(stored.id), number, raw, error.problem.render(gettext))
-        flash(error.problem.render(gettext), "warning")
-    except store.NotFound:
-        undone = gettext("That round was undone on another phone. Nothing was saved.")
-        if background.sent_in_background():
-            return background.conflict_answer(game_or_404(stored.id), number, raw, undone)
-        flash(undone, "warning")
-    if background.sent_in_background():
-        return background.stored_answer(stored.id)
-    return redirect(url_for("tables.table", game_id=stored.id), 303)
-
-
 @bp.route("/g/<game_id>/round", methods=["GET", "POST"])
 def new_round(game_id: str) -> RoundAnswer:
     stored = editable_or_403(game_id)
     number = len(stored.inputs) + 1
     if request.method == "POST":
         posted = request.form.get("number", "")
-        return save_round_post(stored, posted_count(posted, number), editing=False)
+        return save_round(stored, posted_count(posted, number), editing=False)
     if stored.standings().finished:
         return redirect(url_for("tables.table", game_id=game_id), 303)
     values = GAMES[stored.game].round_form.values(stored.setup, None, stored.standings().next)
-    return _round_page(stored, number, values, {})
+    return round_page(stored, number, values)
 
 
 @bp.route("/g/<game_id>/round/<int:number>", methods=["GET", "POST"])
@@ -270,9 +203,9 @@ def edit_round(game_id: str, number: int) -> RoundAnswer:
     if not 1 <= number <= len(stored.inputs):
         abort(404)
     if request.method == "POST":
-        return save_round_post(stored, number, editing=True)
+        return save_round(stored, number, editing=True)
     values = GAMES[stored.game].round_form.values(stored.setup, stored.inputs[number - 1], None)
-    return _round_page(stored, number, values, {})
+    return round_page(stored, number, values)
 
 
 @bp.route("/g/<game_id>/undo", methods=["GET", "POST"])
@@ -316,20 +249,6 @@ def set_language(code: str) -> Response:
     if code in LANGUAGES:
         response.set_cookie(LANGUAGE_COOKIE, code, max_age=60 * 60 * 24 * 365, samesite="Lax", httponly=True)
     return response
-
-
-def describe_event(event: Event) -> Markup:
-    """An event in the reader's words; the ones that change a game's course in bold (made once per locale)."""
-    words = i18n.catalogue()
-    try:
-        return words.made(("event", event), lambda: _described(event, words.gettext))
-    except TypeError:  # an event with an unhashable field: described every time
-        return _described(event, words.gettext)
-
-
-def _described(event: Event, translate: Callable[[str], str]) -> Markup:
-    words = escape(event.describe(translate))
-    return Markup("<strong>%s</strong>") % words if event.strong else words
 
 
 @dataclass(frozen=True)
@@ -420,34 +339,6 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["elide"] = elide_in_french
 
 
-def _round_label(stored: store.StoredGame, number: int) -> Labeller:
-    """The round form's fields in words, for the refusals: "Bruno", "Who went out"."""
-    spec = GAMES[stored.game]
-    before = spec.rules.standings(stored.setup, _state_before(stored, number))
-    return round_label(spec.round_form, stored.setup, before.next)
-
-
-def _refuse_unfinished_form(stored: store.StoredGame, number: int, raw: Any) -> None:
-    """Refuse a form left unfinished where the rules cannot see it (Queenie's "who went out" not
-    chosen), together with whatever the rules refuse in the same round."""
-    spec = GAMES[stored.game]
-    problems = form_problems(spec.round_form, request.form, stored.setup)
-    if not problems:
-        return
-    try:
-        spec.rules.check_round(stored.setup, _state_before(stored, number), raw)
-    except Invalid as error:
-        fields = {problem.field for problem in problems}
-        problems += [problem for problem in error.problems if problem.field not in fields]
-    raise Invalid(problems)
-
-
-def _say_if_reopened(before: store.StoredGame, after: store.StoredGame) -> None:
-    """A correction that undoes the end of a finished game says so."""
-    if before.standings().finished and not after.standings().finished:
-        flash(gettext("This correction reopens the game: nobody has won yet, so play goes on."), "warning")
-
-
 def form_facts_of(stored: store.StoredGame, values: Mapping[str, str]) -> Mapping[str, Any]:
     """What the round form shows computed in Python from its values (e.g. the hearts left to hand out)."""
     return form_facts(GAMES[stored.game].round_form, stored.setup, values)
@@ -457,30 +348,6 @@ def elide_in_french(text: str, *names: str) -> str:
     """The ``elide`` filter: in French, "de" before these names becomes "d'" where it should."""
     locale = get_locale()
     return elide_de(text, *names) if locale is not None and locale.language == "fr" else text
-
-
-def posted_version() -> int | None:
-    """The game's version a correction or undo form was shown at (none posted: no check; garbage: stale)."""
-    if "version" not in request.form:
-        return None
-    return posted_count(request.form["version"], -1)
-
-
-def _stale_round_page(current: store.StoredGame, number: int) -> Response | tuple[str, int]:
-    """A correction from a page older than the game: nothing saved; the round as stored now (409)."""
-    if number > len(current.inputs):
-        flash(gettext("That round was undone on another phone. Nothing was saved."), "warning")
-        return redirect(url_for("tables.table", game_id=current.id), 303)
-    flash(
-        gettext(
-            "This game was changed on another phone after you opened this page. Nothing was saved: "
-            "here is the round as it is now. Correct it again if you still need to."
-        ),
-        "warning",
-    )
-    values = GAMES[current.game].round_form.values(current.setup, current.inputs[number - 1], None)
-    page = _round_page(current, number, values, {})
-    return (page if isinstance(page, str) else page[0]), 409
 
 
 def _stale_undo_page(current: store.StoredGame) -> Response | tuple[str, int]:

@@ -1,0 +1,165 @@
+"""A round entered on its form: the round page, and the answer to the form posted (saved, refused, stale).
+
+Generic over the games: a game's parts (its round form, its words) come from its spec, looked
+up in the app (:mod:`referee.installed`), so a game's own routes can save a round through the
+web kit (:mod:`.kit`) without this module importing any game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
+from werkzeug.datastructures import MultiDict
+from werkzeug.wrappers import Response
+
+from .. import store
+from ..db import get_db
+from ..forms import CsrfForm, field_errors
+from ..games.base import Invalid, replay_state
+from ..games.fields import Labeller, form_command, form_problems, posted_count, round_label
+from ..installed import spec_of
+from . import background
+from .access import acting_book_id, game_or_404
+
+# A round form's answer: a redirect, the page (with its status), or JSON when sent in the background.
+RoundAnswer = Response | tuple[str, int] | background.Answer | str
+
+
+def round_page(
+    stored: store.StoredGame,
+    number: int,
+    values: MultiDict[str, str] | dict[str, str],
+    errors: dict[str, list[str]] | None = None,
+    **extra: Any,
+) -> tuple[str, int] | str:
+    """``round.html`` for round ``number`` of the game, with the form's ``values`` (422 with ``errors``).
+
+    ``extra`` goes to the template as is (Queenie's play-along passes the deal it filled the form from).
+    """
+    spec = spec_of(stored.game)
+    page = render_template(
+        "round.html",
+        stored=stored,
+        spec=spec,
+        standings=spec.rules.standings(stored.setup, _state_before(stored, number)),
+        number=number,
+        editing=number <= len(stored.inputs),
+        values=values,
+        errors=errors or {},
+        form=CsrfForm(),
+        **extra,
+    )
+    return (page, 422) if errors else page
+
+
+def _state_before(stored: store.StoredGame, number: int) -> Any:
+    return replay_state(spec_of(stored.game).rules, stored.setup, stored.inputs[: number - 1])
+
+
+def save_round(stored: store.StoredGame, number: int, editing: bool) -> RoundAnswer:
+    """The round form posted for round ``number`` (``editing``: a correction): stored, refused or stale.
+
+    A press of a count's button (``adjust``) only shows the form again with that count changed.
+    """
+    if not CsrfForm().validate_on_submit():
+        abort(400)
+    if "adjust" in request.form:
+        values = MultiDict(request.form)
+        form_command(spec_of(stored.game).round_form, values, request.form["adjust"], stored.setup)
+        return round_page(stored, number, values)
+    try:
+        raw = spec_of(stored.game).round_form.to_input(request.form, stored.setup)
+        _refuse_unfinished_form(stored, number, raw)
+        _write(stored, number, raw, editing)
+    except Invalid as error:
+        return _refused(stored, number, error)
+    except store.Stale as error:
+        if background.sent_in_background():
+            return background.conflict_answer(error.current, number, raw, error.problem.render(gettext))
+        return _stale_round_page(error.current, number)
+    except store.Conflict as error:
+        return _not_written(stored, number, raw, error.problem.render(gettext))
+    except store.NotFound:
+        return _not_written(stored, number, raw, gettext("That round was undone on another phone. Nothing was saved."))
+    if background.sent_in_background():
+        return background.stored_answer(stored.id)
+    return _to_table(stored.id)
+
+
+def _write(stored: store.StoredGame, number: int, raw: Any, editing: bool) -> None:
+    """Add round ``number``, or correct it (saying so, and whether the correction reopens the game)."""
+    if not editing:
+        store.add_round(get_db(), stored.id, raw, number, book=acting_book_id())
+        return
+    corrected = store.replace_round(get_db(), stored.id, number, raw, book=acting_book_id(), version=posted_version())
+    flash(spec_of(stored.game).words(gettext, "corrected", number))
+    if stored.standings().finished and not corrected.standings().finished:
+        flash(gettext("This correction reopens the game: nobody has won yet, so play goes on."), "warning")
+
+
+def _refused(stored: store.StoredGame, number: int, error: Invalid) -> RoundAnswer:
+    """The form again with the rules' problems at their fields (422), or them in JSON."""
+    errors = field_errors(error.problems, _round_label(stored, number), stored.setup.players)
+    if background.sent_in_background():
+        return background.refused_answer(errors)
+    return round_page(stored, number, MultiDict(request.form), errors)
+
+
+def _not_written(stored: store.StoredGame, number: int, raw: Any, message: str) -> RoundAnswer:
+    """The round no longer fits the game as stored (finished, recorded meanwhile, undone): nothing saved."""
+    if background.sent_in_background():
+        return background.conflict_answer(game_or_404(stored.id), number, raw, message)
+    flash(message, "warning")
+    return _to_table(stored.id)
+
+
+def _to_table(game_id: str) -> Response:
+    return redirect(url_for("tables.table", game_id=game_id), 303)
+
+
+def _round_label(stored: store.StoredGame, number: int) -> Labeller:
+    """The round form's fields in words, for the refusals: "Bruno", "Who went out"."""
+    spec = spec_of(stored.game)
+    before = spec.rules.standings(stored.setup, _state_before(stored, number))
+    return round_label(spec.round_form, stored.setup, before.next)
+
+
+def _refuse_unfinished_form(stored: store.StoredGame, number: int, raw: Any) -> None:
+    """Refuse a form left unfinished where the rules cannot see it (Queenie's "who went out" not
+    chosen), together with whatever the rules refuse in the same round."""
+    spec = spec_of(stored.game)
+    problems = form_problems(spec.round_form, request.form, stored.setup)
+    if not problems:
+        return
+    try:
+        spec.rules.check_round(stored.setup, _state_before(stored, number), raw)
+    except Invalid as error:
+        fields = {problem.field for problem in problems}
+        problems += [problem for problem in error.problems if problem.field not in fields]
+    raise Invalid(problems)
+
+
+def posted_version() -> int | None:
+    """The game's version a correction or undo form was shown at (none posted: no check; garbage: stale)."""
+    if "version" not in request.form:
+        return None
+    return posted_count(request.form["version"], -1)
+
+
+def _stale_round_page(current: store.StoredGame, number: int) -> Response | tuple[str, int]:
+    """A correction from a page older than the game: nothing saved; the round as stored now (409)."""
+    if number > len(current.inputs):
+        flash(gettext("That round was undone on another phone. Nothing was saved."), "warning")
+        return _to_table(current.id)
+    flash(
+        gettext(
+            "This game was changed on another phone after you opened this page. Nothing was saved: "
+            "here is the round as it is now. Correct it again if you still need to."
+        ),
+        "warning",
+    )
+    values = spec_of(current.game).round_form.values(current.setup, current.inputs[number - 1], None)
+    page = round_page(current, number, values)
+    return (page if isinstance(page, str) else page[0]), 409
