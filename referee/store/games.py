@@ -296,10 +296,7 @@ def replace_round(
     ``version``: the game's version the correction was made against (:class:`Stale` if it changed since).
     """
     with write_transaction(db):
-        stored = load_game(db, game_id)
-        _check_version(stored, version)
-        if not 1 <= number <= len(stored.inputs):
-            raise NotFound(f"{game_id}/{number}")
+        stored = _load_with_round(db, game_id, number, version)
         rules = rules_of(stored.game)
         state = replay_state(rules, stored.setup, stored.inputs[: number - 1])
         round_input = rules.check_round(stored.setup, state, raw)
@@ -322,10 +319,15 @@ def replace_round(
     return _written(stored, tuple(inputs), now, new_state)
 
 
-def _check_version(stored: StoredGame, version: int | None) -> None:
-    """Inside the write transaction: refuse a write made against another version than the stored one."""
+def _load_with_round(db: Database, game_id: str, number: int, version: int | None) -> StoredGame:
+    """Inside the write transaction: the game, if it is at ``version`` (else :class:`Stale`; None: any)
+    and holds round ``number`` (else :class:`NotFound`)."""
+    stored = load_game(db, game_id)
     if version is not None and version != stored.version:
         raise Stale(stored, version)
+    if not 1 <= number <= len(stored.inputs):
+        raise NotFound(f"{game_id}/{number}")
+    return stored
 
 
 def _later_round_refusal(error: RoundInvalid) -> Invalid:
@@ -346,10 +348,7 @@ def undo_round(
     ``version``: the game's version the undo was asked against (:class:`Stale` if it changed since).
     """
     with write_transaction(db):
-        stored = load_game(db, game_id)
-        _check_version(stored, version)
-        if not 1 <= number <= len(stored.inputs):
-            raise NotFound(f"{game_id}/{number}")
+        stored = _load_with_round(db, game_id, number, version)
         if number != len(stored.inputs):
             raise Conflict(N_("Only the last round can be undone; correct round %(number)s instead."), number=number)
         now = timestamp()
