@@ -115,7 +115,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         "BABEL_TRANSLATION_DIRECTORIES",
         ";".join(map(str, [Path(__file__).parent / "translations", *_game_folders(GAMES, "translations").values()])),
     )
-    installed.install(app, GAMES)
+    installed.install(GAMES)
     db.init_app(app)
     delivery.init_app(
         app, _game_folders(GAMES, "static")

@@ -1,8 +1,9 @@
-"""The games the running app serves, looked up by name when a request (or a command) needs one.
+"""The games this process serves, looked up by name when a request (or a command) needs one.
 
 The store, the state of the games and the web kit ask here instead of importing the registry:
 a game's own web face imports the kit, and the registry imports the games, so importing the
-registry from below the games would close a circle. :func:`referee.create_app` installs it.
+registry from below the games would close a circle. :func:`referee.create_app` installs the
+registry's games (every app of a process serves the same ones).
 """
 
 from __future__ import annotations
@@ -10,28 +11,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from flask import Flask, current_app
-
 if TYPE_CHECKING:
     from .games.base import Game
     from .games.spec import GameSpec
 
-EXTENSION = "referee.games"
+_served: dict[str, GameSpec] = {}
 
 
-def install(app: Flask, games: Mapping[str, GameSpec]) -> None:
-    app.extensions[EXTENSION] = games
+def install(games: Mapping[str, GameSpec]) -> None:
+    _served.clear()
+    _served.update(games)
 
 
 def games() -> Mapping[str, GameSpec]:
-    """Every game the current app serves, by name."""
-    served: Mapping[str, GameSpec] = current_app.extensions[EXTENSION]
-    return served
+    """Every game served, by name (none before an app is made)."""
+    return _served
 
 
 def spec_of(game: str) -> GameSpec:
-    """The spec of a game the current app serves (KeyError for another name)."""
-    return games()[game]
+    """The spec of a game served (KeyError for another name, or before an app is made)."""
+    return _served[game]
 
 
 def rules_of(game: str) -> Game:
