@@ -1,7 +1,13 @@
-"""The web contract, written once for every registered game: its templates and every page it has."""
+"""The web contract, written once for every registered game: its templates and every page, from its samples.
+
+No game is named here: each registered game is tested through the sample games it ships
+(``referee/games/<game>/examples.py``), so a new game is tested by registering it with its samples.
+"""
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from pathlib import Path
 from typing import Any
@@ -11,42 +17,32 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee.games import GAMES
-from referee.games.spec import TEMPLATE_CONTRACT
+from referee.games.base import make_setup, replay
+from referee.games.spec import TEMPLATE_CONTRACT, GameSpec, Sample
+from referee.records import same_player
+from referee.views.access import BOOK_COOKIE
+from referee.words import minus
 from tests.conftest import Api
-
-# One game and one valid round of each registered game: a new game adds its line here.
-SAMPLES: dict[str, tuple[list[str], dict[str, Any]]] = {
-    "hearts": (
-        ["Alice", "Bruno", "Chloé", "Denis"],
-        {"hearts": {"Alice": 13, "Bruno": 0, "Chloé": 0, "Denis": 0}, "queen": "Bruno"},
-    ),
-    "queenie": (
-        ["Alice", "Bruno", "Chloé", "Denis"],
-        {
-            "stakes": {"Alice": "S", "Bruno": "H", "Chloé": "D", "Denis": "C"},
-            "dealer_choice": "keep",
-            "buyer": None,
-            "queens": {"S": "Alice", "H": None, "D": None, "C": None},
-            "out": "Bruno",
-        },
-    ),
-    "piquet": (
-        ["Ann", "Bob"],
-        {
-            "declarations": {
-                "elder": {"blanche": False, "point": None, "sequences": [], "sets": []},
-                "younger": {"blanche": False, "point": None, "sequences": [], "sets": []},
-            },
-            "play": {"elder": 7, "younger": 7},
-            "tricks": {"elder": 6, "younger": 6},
-        },
-    ),
-    "points": (["Alice", "Bruno", "Chloé", "Denis"], {"points": {"Alice": 12, "Bruno": -3, "Chloé": 0, "Denis": 40}}),
-}
+from tests.samples import SAMPLES, big_words, play, result_words, text_of, under_way
+from tests.test_books import shown_records
 
 
-def test_every_registered_game_has_a_sample_here() -> None:
-    assert sorted(SAMPLES) == sorted(GAMES)
+@pytest.mark.parametrize("spec", GAMES.values(), ids=GAMES.keys())
+def test_every_registered_game_ships_samples_to_test_it_with(spec: GameSpec) -> None:
+    """A game without samples would pass every generic test untested: it cannot be registered so."""
+    names = [sample.name for sample in spec.samples]
+    assert names and len(set(names)) == len(names)
+    assert any(sample.finished for sample in spec.samples), "a finished game, with its winners"
+    assert any(not sample.finished for sample in spec.samples), "a game still going on"
+
+
+@pytest.mark.parametrize(("spec", "sample"), SAMPLES)
+def test_a_sample_replays_to_what_it_says(spec: GameSpec, sample: Sample) -> None:
+    setup = make_setup(spec.rules, list(sample.players), dict(sample.options), sample.dealer)
+    standings = replay(spec.rules, setup, list(sample.rounds))
+    assert len(standings.rounds) == len(sample.rounds)
+    assert standings.finished == sample.finished
+    assert standings.winners == sample.winners
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -61,55 +57,195 @@ def test_the_game_folder_defines_every_name_of_the_contract(app: Flask, name: st
             assert missing == [], f"templates/{name}/{template} lacks {missing}"
 
 
-def scorer_game(api: Api, client: FlaskClient, name: str, rounds: int = 1) -> str:
-    players, sample = SAMPLES[name]
-    created = api.create(name, players)
-    assert created.status_code == 201, created.json
-    game_id = created.json["id"]
-    for _ in range(rounds):
-        added = api.add(game_id, sample)
-        assert added.status_code == 201, added.json
+def scorer(api: Api, client: FlaskClient, spec: GameSpec, sample: Sample) -> tuple[str, dict[str, Any]]:
+    """The sample played through the API, ``client`` a phone that scores it: the game's id and state."""
+    game_id, state = play(api, spec, sample)
     assert client.get(f"/g/{game_id}/join/{api.keys[game_id]}").status_code == 303
-    return game_id
+    return game_id, state
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
-@pytest.mark.parametrize("name", sorted(GAMES))
-def test_every_page_of_the_game_renders(api: Api, client: FlaskClient, name: str, language: str) -> None:
-    client.set_cookie("lang", language)
-    game_id = scorer_game(api, client, name)
+def shown_totals(html: str) -> dict[str, str]:
+    """The totals of the table page, player by player, as printed."""
+    return dict(re.findall(r'<span class="name">([^<]*)</span>\s*<span class="points">([^<]*)</span>', html))
+
+
+def html_of(client: FlaskClient, path: str) -> str:
+    response = client.get(path)
+    assert response.status_code == 200, path
+    return response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("spec", "sample"), SAMPLES)
+def test_the_table_shows_the_replayed_game_to_its_scorer_and_to_a_watcher(
+    app: Flask, api: Api, client: FlaskClient, spec: GameSpec, sample: Sample
+) -> None:
+    game_id, state = scorer(api, client, spec, sample)
+    watcher = app.test_client()
+    last = len(sample.rounds)
+    totals = {player: minus(total) for player, total in state["totals"].items()}
+    for phone in (client, watcher):
+        html = html_of(phone, f"/g/{game_id}")
+        assert shown_totals(html) == totals
+        assert big_words(html) == ([result_words(sample)] if sample.finished else [])
+    # The scorer may correct any round; the watcher opens no form at all.
+    assert f'href="/g/{game_id}/round/{last}"' in html_of(client, f"/g/{game_id}")
+    assert f'href="/g/{game_id}/round/' not in html_of(watcher, f"/g/{game_id}")
+    for path in ("round", "round/1", f"round/{last}", "undo", "invite"):
+        assert watcher.get(f"/g/{game_id}/{path}").status_code == 403, path
+    new_round = client.get(f"/g/{game_id}/round")
+    if sample.finished:
+        assert new_round.status_code == 303 and new_round.headers["Location"] == f"/g/{game_id}"
+    else:
+        form = new_round.get_data(as_text=True)
+        assert new_round.status_code == 200
+        assert form.count(f'name="number" value="{last + 1}"') == 1
+        assert spec.words(str, "save", last + 1) in text_of(form)
+    for number in {1, last}:
+        form = html_of(client, f"/g/{game_id}/round/{number}")
+        assert form.count(f'name="number" value="{number}"') == 1
+        assert spec.words(str, "correct", number) in text_of(form)
+    assert spec.words(str, "undo", last) in text_of(html_of(client, f"/g/{game_id}/undo"))
+
+
+@pytest.mark.parametrize(("spec", "sample"), SAMPLES)
+def test_every_page_of_the_game_renders_in_each_language(
+    api: Api, client: FlaskClient, spec: GameSpec, sample: Sample
+) -> None:
+    game_id, _state = scorer(api, client, spec, sample)
     pages = [
         "/",
-        f"/new/{name}",
+        f"/new/{spec.name}",
         "/sheets",
-        f"/sheets/{name}/blank",
+        f"/sheets/{spec.name}/blank",
         f"/g/{game_id}",
-        f"/g/{game_id}/round",
         f"/g/{game_id}/round/1",
         f"/g/{game_id}/undo",
         f"/g/{game_id}/sheet",
         f"/g/{game_id}/invite",
-        f"/g/{game_id}/export.csv",
-        f"/g/{game_id}/export.json",
-        f"/g/{game_id}/version",
-        f"/g/{game_id}/watch.svg",
+        f"/g/{game_id}/changes",
+        "/book",
+        "/book/players",
     ]
-    for path in pages:
-        response = client.get(path)
-        assert response.status_code == 200, path
-    table = client.get(f"/g/{game_id}").get_data(as_text=True)
-    assert client.get(f"/g/{game_id}/round").get_data(as_text=True).count('name="number" value="2"') == 1
-    assert f'href="/g/{game_id}/round/1"' in table  # the scorer may correct round 1
+    if not sample.finished:
+        pages.append(f"/g/{game_id}/round")
+    for language in ("en", "fr"):
+        client.set_cookie("lang", language)
+        for path in pages:
+            assert f'<html lang="{language}"' in html_of(client, path), (language, path)
+    assert html_of(client, f"/g/{game_id}/watch.svg").startswith("<svg")
+    assert client.get(f"/g/{game_id}/version").json == {"version": len(sample.rounds)}
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
-def test_a_watcher_sees_the_table_but_no_form(api: Api, client: FlaskClient, name: str) -> None:
-    players, sample = SAMPLES[name]
-    game_id = api.create(name, players).json["id"]
-    api.add(game_id, sample)
-    assert client.get(f"/g/{game_id}").status_code == 200
-    for path in (f"/g/{game_id}/round", f"/g/{game_id}/round/1", f"/g/{game_id}/undo", f"/g/{game_id}/invite"):
-        assert client.get(path).status_code == 403, path
+@pytest.mark.parametrize(("spec", "sample"), SAMPLES)
+def test_the_json_state_is_the_replay_of_the_rounds(api: Api, spec: GameSpec, sample: Sample) -> None:
+    game_id, state = play(api, spec, sample)
+    assert api.get(game_id).json == state
+    standings = replay(
+        spec.rules,
+        make_setup(spec.rules, list(sample.players), dict(sample.options), sample.dealer),
+        list(sample.rounds),
+    )
+    assert state["totals"] == dict(standings.totals)
+    assert [result["scores"] for result in state["rounds"]] == [dict(result.scores) for result in standings.rounds]
+    assert [result["totals"] for result in state["rounds"]] == [dict(result.totals) for result in standings.rounds]
+
+
+@pytest.mark.parametrize(("spec", "sample"), SAMPLES)
+def test_the_change_log_has_every_round_entered(app: Flask, api: Api, spec: GameSpec, sample: Sample) -> None:
+    game_id, state = play(api, spec, sample)
+    log = api.client.get(f"/api/v1/games/{game_id}/changes").json["changes"]
+    assert [(change["action"], change["round"]) for change in log] == [
+        ("add", number) for number in range(1, len(sample.rounds) + 1)
+    ]
+    assert [change["after"]["scores"] for change in log] == [result["scores"] for result in state["rounds"]]
+    html = html_of(app.test_client(), f"/g/{game_id}/changes")
+    headings = re.findall(r'<h2 id="change-\d+">([^<]*)</h2>', html)
+    assert headings == [f"{spec.words(str, 'title', number)}: entered" for number in range(len(sample.rounds), 0, -1)]
+
+
+@pytest.mark.parametrize(("spec", "sample"), SAMPLES)
+def test_csv_export_has_a_row_per_round_with_the_replayed_scores(api: Api, spec: GameSpec, sample: Sample) -> None:
+    game_id, state = play(api, spec, sample)
+    exported = api.client.get(f"/g/{game_id}/export.csv")
+    assert exported.status_code == 200 and exported.mimetype == "text/csv"
+    rows = list(csv.reader(io.StringIO(exported.get_data(as_text=True).removeprefix("\ufeff"))))
+    header = ["Round", *[name for player in sample.players for name in (player, f"{player} total")], "Events"]
+    assert rows[0] == header
+    assert [row[0] for row in rows[1:]] == [str(number) for number in range(1, len(sample.rounds) + 1)]
+    for row, result in zip(rows[1:], state["rounds"], strict=True):
+        figures = [
+            str(value) for player in sample.players for value in (result["scores"][player], result["totals"][player])
+        ]
+        assert row[1:-1] == figures
+
+
+SEATS = "ABCDEFGHIJKL"
+
+
+@pytest.mark.parametrize("spec", GAMES.values(), ids=GAMES.keys())
+def test_every_blank_sheet_renders_for_each_number_of_players_and_choice(client: FlaskClient, spec: GameSpec) -> None:
+    rules = spec.rules
+    choices = [{query: str(value)} for query, option in spec.paper.blank_choices for value, _label in option.choices]
+    for players in range(rules.min_players, rules.max_players + 1):
+        sheets = []
+        for chosen in [{}, *choices]:
+            response = client.get(f"/sheets/{spec.name}/blank", query_string={"players": players, **chosen})
+            assert response.status_code == 200, (players, chosen)
+            html = response.get_data(as_text=True)
+            assert f'data-game="{spec.name}">' in html
+            assert not [tag for tag in ("<nav", "<button", "<form", "<script", "<input") if tag in html]
+            words = set(text_of(html).split())
+            assert set(SEATS[:players]) <= words and not set(SEATS[players : players + 1]) & words, (players, chosen)
+            sheets.append(html)
+        assert len(set(sheets[1:])) == len(choices) or players < rules.max_players  # each choice its own sheet
+    for wrong in (rules.min_players - 1, rules.max_players + 1, "four"):
+        assert client.get(f"/sheets/{spec.name}/blank", query_string={"players": wrong}).status_code == 400
+    for query, _option in spec.paper.blank_choices:
+        assert client.get(f"/sheets/{spec.name}/blank", query_string={query: "sideways"}).status_code == 400
+
+
+def book_with(api: Api, spec: GameSpec) -> tuple[str, str]:
+    """A book holding one game of each of the game's samples: its id and key."""
+    book = api.client.post("/api/v1/books").json
+    for sample in spec.samples:
+        game_id, _state = play(api, spec, sample)
+        filed = api.client.post(
+            f"/api/v1/books/{book['id']}/games",
+            json={"id": game_id, "key": api.keys[game_id]},
+            headers={"Authorization": f"Bearer {book['key']}"},
+        )
+        assert filed.status_code == 201, filed.json
+    return book["id"], book["key"]
+
+
+@pytest.mark.parametrize("spec", GAMES.values(), ids=GAMES.keys())
+def test_the_players_records_count_every_sample(app: Flask, api: Api, spec: GameSpec) -> None:
+    book_id, key = book_with(api, spec)
+    answer = api.client.get(f"/api/v1/books/{book_id}", headers={"Authorization": f"Bearer {key}"})
+    assert answer.status_code == 200
+    records = answer.json["players"]
+    everyone = {player for sample in spec.samples for player in sample.players}
+    assert set(records) == everyone
+    phone = app.test_client()
+    phone.set_cookie(BOOK_COOKIE, f"{book_id}.{key}")
+    shown = shown_records(html_of(phone, "/book/players"))
+    assert set(shown) == {same_player(player) for player in everyone}
+    stats = spec.records.stats if spec.records else ()
+    for player in everyone:
+        played = sum(player in sample.players for sample in spec.samples)
+        won = sum(player in sample.winners for sample in spec.samples)
+        record = records[player]
+        assert (record["played"], record["won"]) == (played, won), player
+        assert set(record["by_game"]) == {spec.name}
+        figures = record["by_game"][spec.name]
+        assert set(figures) == {"played", "won", *[stat.name for stat in stats]}
+        assert (figures["played"], figures["won"]) == (played, won)
+        mine = shown[same_player(player)]
+        assert mine["all"] == f"{won} won of {played} played"
+        assert mine[spec.title] == f"{spec.title}: {won} won of {played} played"
+        for stat in stats:
+            value, figure = mine[f"{spec.title} {stat.label}"], figures[stat.name]
+            assert (value == "–") if figure is None else (float(value) == pytest.approx(figure)), (player, stat.name)
 
 
 def stylesheets(app: Flask) -> dict[str, str]:
@@ -159,9 +295,10 @@ def test_a_games_own_stylesheets_style_only_its_own_pages(app: Flask, api: Api, 
             if not selector.startswith(f"[data-game={name}]")
         ]
         assert unscoped == [], file
-    game_id = scorer_game(api, client, name)
-    for page in (f"/g/{game_id}", f"/g/{game_id}/round", f"/g/{game_id}/sheet", f"/sheets/{name}/blank"):
-        assert f'data-game="{name}">' in client.get(page).get_data(as_text=True).split("<head>")[0], page
+    spec = GAMES[name]
+    game_id, _state = scorer(api, client, spec, under_way(spec))
+    for path in (f"/g/{game_id}", f"/g/{game_id}/round", f"/g/{game_id}/sheet", f"/sheets/{name}/blank"):
+        assert f'data-game="{name}">' in html_of(client, path).split("<head>")[0], path
 
 
 def test_selectors_are_read_inside_media_blocks_too() -> None:
@@ -180,7 +317,8 @@ def test_every_page_loads_the_stylesheets_of_the_classes_it_uses(
     """style.css is split by kind of page; a page whose class is styled only in a sheet it does not load is unstyled."""
     styled = stylesheet_classes(app, name)
     anywhere = set().union(*styled.values())
-    game_id = scorer_game(api, client, name)
+    spec = GAMES[name]
+    game_id, _state = scorer(api, client, spec, under_way(spec))
     watcher = app.test_client()
     pages = {
         "table": client.get(f"/g/{game_id}"),

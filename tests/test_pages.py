@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from referee import create_app
-from tests.conftest import dump_database
-from tests.hearts_examples import H11_BY_SEAT
+from tests.conftest import Api, dump_database
+from tests.hearts_examples import H11_BY_SEAT, H11_INPUTS
+from tests.samples import text_of
 
 PLAYERS = ["Alice", "Bruno", "Chloé", "Denis"]
 
@@ -282,3 +284,109 @@ def test_every_form_post_needs_the_csrf_token(tmp_path: Path) -> None:
 def test_init_db_command(runner) -> None:
     result = runner.invoke(args=["init-db"])
     assert "Database ready" in result.output
+
+
+# --- Hearts on paper: the printed sheet and the blank sheets -----------------------------------------
+
+
+def sheet_words(client: FlaskClient, path: str, **headers: str) -> str:
+    response = client.get(path, headers=headers)
+    assert response.status_code == 200, path
+    return text_of(response.get_data(as_text=True))
+
+
+def hearts_game(api: Api, inputs: list[dict[str, Any]], options: dict[str, Any] | None = None) -> str:
+    created = api.create("hearts", PLAYERS, options, dealer="Alice")
+    assert created.status_code == 201, created.json
+    for round_input in inputs:
+        assert api.add(created.json["id"], round_input).status_code == 201
+    return created.json["id"]
+
+
+def test_hearts_sheet_gives_dealers_passes_moons_and_the_final_totals(api: Api) -> None:
+    words = sheet_words(api.client, f"/g/{hearts_game(api, H11_INPUTS)}/sheet")
+    assert "Hearts score sheet" in words
+    assert "Target: 100" in words
+    assert "Shooting the moon: the others score 26" in words
+    assert "Bruno shot the moon" in words  # hand 4
+    assert "Final totals: Bruno 46 · Alice 69 · Chloé 69 · Denis 102" in words
+    assert re.search(r"4 Denis keep 26 44 0 22 26 40 26 50", words)  # the hand with the moon, kept cards
+    assert "1 Alice left 2 2 17 17 0 0 7 7" in words
+
+
+def test_hearts_sheet_in_french(api: Api) -> None:
+    words = sheet_words(api.client, f"/g/{hearts_game(api, H11_INPUTS)}/sheet", **{"Accept-Language": "fr"})
+    assert "Bruno a fait la Volte" in words
+    assert "gauche" in words
+
+
+def test_a_sheet_mid_game_says_so_and_the_sheet_follows_corrections(api: Api) -> None:
+    game_id = hearts_game(api, H11_INPUTS[:1])
+    words = sheet_words(api.client, f"/g/{game_id}/sheet")
+    assert "Game in progress after 1 hand." in words  # the game's own word for a round
+    assert "wins!" not in words
+    api.add(game_id, H11_INPUTS[1])
+    assert "Game in progress after 2 hands." in sheet_words(api.client, f"/g/{game_id}/sheet")
+    api.put(game_id, 1, {"hearts": dict(zip(PLAYERS, [7, 4, 0, 2], strict=True)), "queen": "Bruno"})
+    assert "1 Alice left 7 7 17 17 0 0 2 2" in sheet_words(api.client, f"/g/{game_id}/sheet")
+
+
+def test_hearts_sheet_prints_the_options_that_differ(api: Api) -> None:
+    game_id = hearts_game(api, [], {"hands": 5, "jack_of_diamonds": True, "moon": "subtract"})
+    words = sheet_words(api.client, f"/g/{game_id}/sheet")
+    assert "Number of hands: 5" in words
+    assert "Target:" not in words  # no target when a number of hands is played
+    assert "Jack of diamonds −10: yes" in words
+    assert "Shooting the moon: the shooter scores −26" in words
+
+
+def blank_hearts(client: FlaskClient, query: str, **headers: str) -> str:
+    response = client.get(f"/sheets/hearts/blank?{query}", headers=headers)
+    assert response.status_code == 200, query
+    return response.get_data(as_text=True)
+
+
+def passes(html: str) -> list[str]:
+    return [text_of(cell) for cell in re.findall(r'<td class="text pass-cell">(.*?)</td>', html)]
+
+
+def dealers(html: str) -> list[str]:
+    return re.findall(r'<td class="text seat-cell">(\w)</td>', html)
+
+
+def test_blank_hearts_for_four_players(client: FlaskClient) -> None:
+    html = blank_hearts(client, "players=4")
+    assert passes(html)[:8] == ["left", "right", "across", "keep"] * 2
+    assert len(passes(html)) == 20
+    assert dealers(html)[:5] == ["A", "B", "C", "D", "A"]
+    assert html.count('class="player name-cell"') == 4
+    assert html.count('<span class="box"') == 4 * 20 + 1  # a moon box per player and hand, and the legend's
+    words = text_of(html)
+    assert "13 cards each" in words
+    assert "Take out" not in words
+
+
+def test_blank_hearts_for_five_players(client: FlaskClient) -> None:
+    html = blank_hearts(client, "players=5")
+    assert passes(html)[:6] == ["left", "right", "keep"] * 2
+    assert dealers(html)[:6] == ["A", "B", "C", "D", "E", "A"]
+    assert html.count('class="player name-cell"') == 5
+    words = text_of(html)
+    assert "10 cards each" in words
+    assert "Take out before dealing" in words
+
+
+def test_blank_hearts_with_the_extended_cycle(client: FlaskClient) -> None:
+    assert passes(blank_hearts(client, "players=5&cycle=extended"))[:5] == [
+        "left",
+        "right",
+        "2 left",
+        "2 right",
+        "keep",
+    ]
+
+
+def test_blank_hearts_in_french(client: FlaskClient) -> None:
+    words = text_of(blank_hearts(client, "players=4", **{"Accept-Language": "fr"}))
+    assert "Feuille de marque" in words
+    assert "en face" in words

@@ -10,7 +10,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.datastructures import MultiDict
 
-from tests.conftest import dump_database
+from tests.conftest import Api, dump_database
+from tests.test_piquet_rules import P10_DEALS
 
 P8 = ("AS KS QS JS TS AH 9H 7H AD 8D 7D 8C", "KH QH JH TH 8H KD QD JD TD 9D KC QC")
 P8_WINNERS = "EEEEEEEYYYYY"
@@ -261,3 +262,40 @@ def test_au_cent_ends_when_the_target_is_reached(client: FlaskClient):
     assert "Bob reached the target here; the rest of the deal does not count." in words
     assert "Repique!" in words
     assert "Enter deal" not in words
+
+
+# --- Piquet on paper ----------------------------------------------------------------------------------
+
+
+def p10_sheet(api: Api, **headers: str) -> str:
+    """The printed sheet of the Rubicon partie P10 (shared/rules/piquet.md): Bob deals first; Ann wins."""
+    game_id = api.create("piquet", ["Ann", "Bob"], dealer="Bob").json["id"]
+    for round_input in P10_DEALS:
+        assert api.add(game_id, round_input).status_code == 201
+    response = api.client.get(f"/g/{game_id}/sheet", headers=headers)
+    assert response.status_code == 200
+    return text(response.get_data(as_text=True))
+
+
+def test_piquet_sheet_gives_points_won_and_the_events(api: Api) -> None:
+    words = p10_sheet(api)
+    assert "Partie: Rubicon: six deals, a loser under 100 is rubiconed" in words
+    assert "Ann wins 118 points" in words
+    assert "131 − 113 + 100 = 118." in words
+    assert "point: Ann" in words and "cards: Ann" in words  # Ann is elder in deal 1
+
+
+def test_piquet_sheet_in_french(api: Api) -> None:
+    assert "Ann gagne 118 points" in p10_sheet(api, **{"Accept-Language": "fr"})
+
+
+def test_blank_piquet(client: FlaskClient) -> None:
+    page = client.get("/sheets/piquet/blank").get_data(as_text=True)
+    words = text(page)
+    assert page.count('class="sheet blank deal') == 9  # eight deals and the result
+    assert "Deal 1 What A younger B elder" in words
+    assert "Deal 2 What A elder B younger" in words
+    assert "Deal 7 (only if tied)" in words
+    for line in ("Point", "Sequences", "Sets", "Repique (60)", "Play", "Pique (30)", "Cards (10) / capot (40)"):
+        assert line in words
+    assert "a loser under 100 is rubiconed" in words

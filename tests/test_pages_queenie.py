@@ -9,7 +9,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import dump_database
+from referee.games import GAMES
+from tests.conftest import Api, dump_database
+from tests.samples import play
 
 FOUR = ["Alice", "Bruno", "Chloé", "Denis"]
 FIVE = [*FOUR, "Émile"]
@@ -439,3 +441,30 @@ def test_odd_posts_are_refused_or_ignored_never_a_500(
     assert response.status_code == 422
     assert field_errors(response.get_data(as_text=True)) == [message]
     assert dump_database(app) == before
+
+
+# --- Queenie on paper ---------------------------------------------------------------------------------
+
+
+def test_queenie_sheet_gives_final_chips_and_unclaimed_chips(api: Api) -> None:
+    spec = GAMES["queenie"]
+    game_id, state = play(api, spec, next(sample for sample in spec.samples if sample.name == "finished"))
+    words = text(api.client.get(f"/g/{game_id}/sheet").get_data(as_text=True))
+    assert "Chips each: 20" in words
+    assert "Turns of the deal: 2" in words
+    assert "Final chips: 1. Bruno" in words
+    unclaimed = state["unclaimed"]
+    assert unclaimed > 0
+    assert f"{unclaimed} chips are left on the table, unclaimed" in words
+    assert "Chloé bought the spare packet" in words
+    assert "blocked: nobody went out" in words
+
+
+def test_blank_queenie(client: FlaskClient) -> None:
+    page = client.get("/sheets/queenie/blank?players=5").get_data(as_text=True)
+    assert re.findall(r'<td class="text seat-cell">(\w)</td>', page)[:6] == ["A", "B", "C", "D", "E", "A"]
+    assert len(re.findall(r'<td class="text seat-cell">(\w)</td>', page)) == 20
+    words = text(page)
+    for heading in ("Chips on each queen after the stakes", "Pot", "Spare hand sold to", "Went out", "Start"):
+        assert heading in words
+    assert "two packets of 8" in words  # 52 cards, 5 players: 9, 9, 9, 9 and the dealer's 8 + 8

@@ -260,6 +260,26 @@ class Records:
 
 
 @dataclass(frozen=True)
+class Sample:
+    """A game as a table plays it, from which every generic test runs (pages, paper, exports, records).
+
+    ``rounds`` are the inputs as the JSON API takes them; ``winners`` are who the rules say won once
+    the rounds end the game, none while it goes on. ``name`` tells it apart in test ids ("finished").
+    """
+
+    name: str
+    players: tuple[str, ...]
+    rounds: tuple[Mapping[str, Any], ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    dealer: str | None = None
+    winners: tuple[str, ...] = ()
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.winners)
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Everything referee knows of one game, in one place."""
 
@@ -280,6 +300,8 @@ class GameSpec:
     # The game's package folder, if it has a ``static/`` (its scripts and styles, served under
     # ``/static/<name>/``) or a ``translations/`` (its words, merged with the app's) of its own.
     folder: Path | None = None
+    # Its sample games (``examples.py``): a game in progress, a finished one… Every generic test plays them.
+    samples: tuple[Sample, ...] = ()
 
     @property
     def name(self) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..spec import HAND, Chart, GameSpec
-from . import events, form, paper, records, rules
+from . import events, examples, form, paper, records, rules
 
 spec = GameSpec(
     rules=rules,
@@ -18,4 +18,5 @@ spec = GameSpec(
     records=records.RECORDS,
     form_ahead=True,
     folder=Path(__file__).parent,
+    samples=examples.SAMPLES,
 )

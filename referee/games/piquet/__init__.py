@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..spec import DEAL, GameSpec
-from . import events, form, paper, records, rules
+from . import events, examples, form, paper, records, rules
 
 if TYPE_CHECKING:
     from flask import Blueprint
@@ -28,4 +28,5 @@ spec = GameSpec(
     routes=_referee_route,
     records=records.RECORDS,
     folder=Path(__file__).parent,
+    samples=examples.SAMPLES,
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..spec import ROUND, GameSpec
-from . import form, paper, records, rules
+from . import examples, form, paper, records, rules
 
 spec = GameSpec(
     rules=rules,
@@ -17,4 +17,5 @@ spec = GameSpec(
     records=records.RECORDS,
     form_ahead=True,
     folder=Path(__file__).parent,
+    samples=examples.SAMPLES,
 )

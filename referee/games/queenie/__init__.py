@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..spec import DEAL, GameSpec
-from . import events, form, paper, records, rules
+from . import events, examples, form, paper, records, rules
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -41,4 +41,5 @@ spec = GameSpec(
     records=records.RECORDS,
     panels={"last_deal": _last_deal},
     folder=Path(__file__).parent,
+    samples=examples.SAMPLES,
 )
