@@ -3,6 +3,8 @@ the double-tap guard, the audit trail, and random bodies that must never break a
 
 from __future__ import annotations
 
+import copy
+import io
 import json
 import tempfile
 from pathlib import Path
@@ -989,3 +991,175 @@ def test_random_bodies_never_break_anything() -> None:
 
         post_or_put()
         assert 422 in outcomes
+
+
+# --- Exporting and importing a Hearts game ------------------------------------------------------------
+
+
+def hand(hearts: list[int], queen: int, players: list[str] = NAMES) -> dict[str, Any]:
+    return {"hearts": dict(zip(players, hearts, strict=True)), "queen": players[queen]}
+
+
+def hearts_h11(api: Api) -> str:
+    game_id = api.create("hearts", NAMES).json["id"]
+    add_all(api, game_id, H11_INPUTS)
+    return game_id
+
+
+def play(api: Api, players: list[str], inputs: list[dict[str, Any]]) -> str:
+    game_id = api.create("hearts", players).json["id"]
+    add_all(api, game_id, inputs)
+    return game_id
+
+
+def test_csv_of_a_small_game_exactly(api: Api) -> None:
+    players = ["Zoë", "Bruno O'Neil", 'Chloé, "C"', "=Denis"]
+    game_id = play(api, players, [hand([2, 4, 0, 7], 1, players), hand([0, 13, 0, 0], 1, players)])
+    response = api.client.get(f"/g/{game_id}/export.csv")
+    assert response.get_data(as_text=True) == (
+        "\ufeff"
+        'Round,Zoë,Zoë total,Bruno O\'Neil,Bruno O\'Neil total,"Chloé, ""C""","Chloé, ""C"" total",'
+        "'=Denis,'=Denis total,Events\r\n"
+        "1,2,2,17,17,0,0,7,7,\r\n"
+        "2,26,28,0,17,26,26,26,33,Bruno O'Neil shot the moon\r\n"
+    )
+
+
+def export_of(api: Api, game_id: str) -> dict[str, Any]:
+    return api.client.get(f"/g/{game_id}/export.json").json
+
+
+def changed(data: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
+    """A copy of the export with one entry (dotted path, list indexes from 0) replaced or, for ..., removed."""
+    data = copy.deepcopy(data)
+    *parents, last = path.split(".")
+    target: Any = data
+    for part in parents:
+        target = target[int(part)] if isinstance(target, list) else target[part]
+    key: Any = int(last) if isinstance(target, list) else last
+    if value is ...:
+        del target[key]
+    else:
+        target[key] = value
+    return data
+
+
+# (change or changes to a good Hearts H11 export, every (field, message) of the refusal); ... removes the entry.
+REFUSALS = [
+    (
+        ("format", "something-else"),
+        [("format", "This is not a game exported from referee.")],
+    ),
+    (
+        ("format", ...),
+        [("format", "This is not a game exported from referee.")],
+    ),
+    (
+        ("format_version", 2),
+        [("format_version", "This export is in format version 2; this app reads version 1.")],
+    ),
+    (
+        ("format_version", ...),
+        [("format_version", "This export is in format version ?; this app reads version 1.")],
+    ),
+    (
+        ("colour", "blue"),
+        [("colour", "Unknown field colour.")],
+    ),
+    (
+        ("game", "bridge"),
+        [("game", f"Choose a game: {', '.join(GAMES)}.")],
+    ),
+    (
+        [("game", "piquet"), ("options", {"partie": "cent"})],
+        [("players", "This game needs exactly 2 players.")],
+    ),
+    (
+        ("players", ["Alice", "Bruno"]),
+        [("players", "This game needs 3 to 7 players.")],
+    ),
+    (
+        ("players.2", "Alice"),
+        [("players.2", "Alice is already playing.")],
+    ),
+    (
+        ("dealer", "Zoé"),
+        [("dealer", "The first dealer must be one of the players.")],
+    ),
+    (
+        ("options.target", "100"),
+        [("options.target", "This option must be a whole number.")],
+    ),
+    (
+        ("options.trumps", True),
+        [("options.trumps", "Unknown option trumps.")],
+    ),
+    (
+        ("rounds", {"1": {}}),
+        [("rounds", "The rounds must be a list (it may be empty).")],
+    ),
+    (
+        ("rounds.0", [2, 4, 0, 7]),
+        [("rounds.1", "Round 1 must be an object with its number and input.")],
+    ),
+    (
+        ("rounds.1.number", 3),
+        [("rounds.2.number", "The round in place 2 is numbered 3: rounds go 1, 2, 3… in order.")],
+    ),
+    (
+        ("rounds.1.scores", {}),
+        [("rounds.2.scores", "Unknown field scores.")],
+    ),
+    (
+        ("rounds.2.input.hearts.Denis", 1),
+        [
+            ("rounds.3", "Round 3 cannot be imported:"),
+            ("rounds.3.hearts", "The hearts taken must add up to 13 (they add up to 12)."),
+        ],
+    ),
+    (
+        ("rounds.4.input.queen", "Zoé"),
+        [("rounds.5", "Round 5 cannot be imported:"), ("rounds.5.queen", "Zoé is not a player in this game.")],
+    ),
+    (
+        ("rounds.9", {"number": 10, "input": {"hearts": {"Alice": 13, "Bruno": 0, "Chloé": 0, "Denis": 0}}}),
+        [("rounds.10", "Round 10 cannot be imported:"), ("rounds.10", "The game was already over before round 10.")],
+    ),
+]
+
+
+def refusal_id(case: tuple[Any, list[tuple[str, str]]]) -> str:
+    changes = case[0] if isinstance(case[0], list) else [case[0]]
+    return "&".join(
+        f"{path}={'removed' if value is ... else json.dumps(value, ensure_ascii=False)[:20]}" for path, value in changes
+    )
+
+
+@pytest.mark.parametrize(("change", "errors"), REFUSALS, ids=[refusal_id(case) for case in REFUSALS])
+def test_refused_imports_say_why_and_create_nothing(
+    app: Flask, api: Api, change: Any, errors: list[tuple[str, str]]
+) -> None:
+    game_id = hearts_h11(api)
+    body = export_of(api, game_id)
+    for path, value in change if isinstance(change, list) else [change]:
+        if path == "rounds.9":  # a tenth hand after H11 ended
+            body["rounds"].append(value)
+        else:
+            body = changed(body, path, value)
+    before = dump_database(app)
+
+    response = api.client.post("/api/v1/games/import", json=body)
+    assert response.status_code == 422
+    assert [(error["field"], error["message"]) for error in response.json["errors"]] == errors
+
+    page = app.test_client().post(
+        "/import",
+        data={"file": (io.BytesIO(json.dumps(body).encode()), "game.json")},
+        content_type="multipart/form-data",
+    )
+    assert page.status_code == 422
+    html = page.get_data(as_text=True)
+    assert "Nothing was imported" in html
+    for _field, message in errors:
+        assert message.replace('"', "&#34;").replace("'", "&#39;") in html
+    assert dump_database(app) == before

@@ -65,8 +65,8 @@ def scorer(api: Api, client: FlaskClient, spec: GameSpec, sample: Sample) -> tup
 
 
 def shown_totals(html: str) -> dict[str, str]:
-    """The totals of the table page, player by player, as printed."""
-    return dict(re.findall(r'<span class="name">([^<]*)</span>\s*<span class="points">([^<]*)</span>', html))
+    """The totals of the table page, player by player, as printed (each name's span is followed by its total's)."""
+    return dict(re.findall(r'<span class="name">([^<]*)</span>\s*<span class="[^"]+">([^<]*)</span>', html))
 
 
 def html_of(client: FlaskClient, path: str) -> str:
@@ -172,6 +172,13 @@ def test_csv_export_has_a_row_per_round_with_the_replayed_scores(api: Api, spec:
     header = ["Round", *[name for player in sample.players for name in (player, f"{player} total")], "Events"]
     assert rows[0] == header
     assert [row[0] for row in rows[1:]] == [str(number) for number in range(1, len(sample.rounds) + 1)]
+    api.client.set_cookie("lang", "fr")
+    french = api.client.get(f"/g/{game_id}/export.csv").get_data(as_text=True).removeprefix("\ufeff")
+    assert next(csv.reader(io.StringIO(french))) == [
+        "Manche",
+        *[name for player in sample.players for name in (player, f"Total {player}")],
+        "Événements",
+    ]
     for row, result in zip(rows[1:], state["rounds"], strict=True):
         figures = [
             str(value) for player in sample.players for value in (result["scores"][player], result["totals"][player])

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -114,3 +117,46 @@ def test_a_game_without_javascript(browser, live_server: str) -> None:
     save_round(page)
     assert totals(page) == {"Chloé": 0, "Alice": 2, "Denis": 7, "Bruno": 17}
     context.close()
+
+
+needs_poppler = pytest.mark.skipif(
+    not (shutil.which("pdftotext") and shutil.which("pdfinfo")), reason="poppler-utils is not installed"
+)
+
+
+def pdf_pages(pdf: Path) -> int:
+    told = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    found = re.search(r"^Pages:\s+(\d+)", told, flags=re.M)
+    assert found, told
+    return int(found.group(1))
+
+
+def pdf_text(pdf: Path) -> str:
+    return subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+
+
+@needs_poppler
+def test_a_long_game_runs_on_with_the_header_repeated(page: Page, live_server: str, tmp_path: Path) -> None:
+    players = ["Alice", "Bruno", "Chloé", "Denis", "Émile", "Fanny", "Gaston"]
+    created = page.request.post(
+        f"{live_server}/api/v1/games", data={"game": "hearts", "players": players, "options": {"hands": 80}}
+    )
+    game_id, key = created.json()["id"], created.json()["key"]
+    for number in range(80):
+        taken = dict.fromkeys(players, 0)
+        taken[players[number % 7]] = 13 - number % 4
+        taken[players[(number + 3) % 7]] = number % 4
+        answer = page.request.post(
+            f"{live_server}/api/v1/games/{game_id}/rounds",
+            data={"hearts": taken, "queen": players[(number + 1) % 7]},
+            headers={"Authorization": f"Bearer {key}"},
+        )
+        assert answer.status == 201, answer.text()
+    page.goto(f"{live_server}/g/{game_id}/sheet")
+    pdf = tmp_path / "long.pdf"
+    page.pdf(path=str(pdf), format="A4", prefer_css_page_size=False)
+    assert pdf_pages(pdf) >= 2
+    second = pdf_text(pdf).split("\f")[1]
+    top = " ".join([" ".join(line.split()) for line in second.splitlines() if line.strip()][:4])
+    assert all(word in top for word in ["Hand", "Dealer", "Pass", "hand", "total", *players]), top
+    assert re.search(r"^\s*80 ", second, flags=re.M)  # the last hand, on the second page
