@@ -15,6 +15,7 @@ from referee.games.base import Invalid, RoundResult, Setup, make_setup, replay
 from referee.games.piquet import announcements
 from referee.games.piquet import rules as piquet
 from referee.games.piquet.combinations import point_values
+from referee.games.piquet.examples import said as decl  # what a player announced, as the API takes it
 from tests.events import words
 
 # Hands after the exchange, elder first (shared/rules/piquet.md, P1..P9).
@@ -42,20 +43,6 @@ def new_setup(options: dict[str, Any] | None = None) -> Setup:
 def by_hands(example: str, **play: Any) -> dict[str, Any]:
     elder, younger = P[example]
     return {"hands": {"elder": elder, "younger": younger}, **play}
-
-
-def decl(
-    point: tuple[int, int] | None = None,
-    sequences: tuple[tuple[int, str], ...] = (),
-    sets: tuple[tuple[str, int], ...] = (),
-    blanche: bool = False,
-) -> dict[str, Any]:
-    return {
-        "blanche": blanche,
-        "point": None if point is None else {"cards": point[0], "value": point[1]},
-        "sequences": [{"length": length, "top": top} for length, top in sequences],
-        "sets": [{"rank": rank, "count": count} for rank, count in sets],
-    }
 
 
 def by_totals(elder: dict[str, Any], younger: dict[str, Any], play: tuple[int, int], tricks: tuple[int, int]) -> dict:

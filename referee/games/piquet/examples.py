@@ -17,10 +17,11 @@ def said(
     point: tuple[int, int] | None = None,
     sequences: tuple[tuple[int, str], ...] = (),
     sets: tuple[tuple[str, int], ...] = (),
+    blanche: bool = False,
 ) -> dict[str, Any]:
-    """What one player announced: the point (cards, value), sequences (length, top) and sets (rank, count)."""
+    """What one player announced: the point (cards, value), sequences (length, top), sets (rank, count)."""
     return {
-        "blanche": False,
+        "blanche": blanche,
         "point": None if point is None else {"cards": point[0], "value": point[1]},
         "sequences": [{"length": length, "top": top} for length, top in sequences],
         "sets": [{"rank": rank, "count": count} for rank, count in sets],
