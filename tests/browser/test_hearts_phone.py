@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import page_width, save_round
+from tests.browser.pdf import needs_poppler, pages_of, text_of
 from tests.hearts_examples import H11_BY_SEAT
 
 pytestmark = pytest.mark.browser
@@ -119,22 +118,6 @@ def test_a_game_without_javascript(browser, live_server: str) -> None:
     context.close()
 
 
-needs_poppler = pytest.mark.skipif(
-    not (shutil.which("pdftotext") and shutil.which("pdfinfo")), reason="poppler-utils is not installed"
-)
-
-
-def pdf_pages(pdf: Path) -> int:
-    told = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
-    found = re.search(r"^Pages:\s+(\d+)", told, flags=re.M)
-    assert found, told
-    return int(found.group(1))
-
-
-def pdf_text(pdf: Path) -> str:
-    return subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
-
-
 @needs_poppler
 def test_a_long_game_runs_on_with_the_header_repeated(page: Page, live_server: str, tmp_path: Path) -> None:
     players = ["Alice", "Bruno", "Chloé", "Denis", "Émile", "Fanny", "Gaston"]
@@ -155,8 +138,8 @@ def test_a_long_game_runs_on_with_the_header_repeated(page: Page, live_server: s
     page.goto(f"{live_server}/g/{game_id}/sheet")
     pdf = tmp_path / "long.pdf"
     page.pdf(path=str(pdf), format="A4", prefer_css_page_size=False)
-    assert pdf_pages(pdf) >= 2
-    second = pdf_text(pdf).split("\f")[1]
+    assert pages_of(pdf) >= 2
+    second = text_of(pdf).split("\f")[1]
     top = " ".join([" ".join(line.split()) for line in second.splitlines() if line.strip()][:4])
     assert all(word in top for word in ["Hand", "Dealer", "Pass", "hand", "total", *players]), top
     assert re.search(r"^\s*80 ", second, flags=re.M)  # the last hand, on the second page

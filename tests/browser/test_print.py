@@ -8,8 +8,6 @@ the registry's samples: none is named here.
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -19,14 +17,10 @@ from playwright.sync_api import APIRequestContext, Browser, Page
 from referee.games import GAMES
 from referee.games.spec import GameSpec, Sample
 from referee.words import minus
+from tests.browser.pdf import info, needs_poppler, snapshot, text_of
 from tests.samples import SAMPLES, check_outcome, creation, result_words, rounds_played
 
 pytestmark = pytest.mark.browser
-
-needs_poppler = pytest.mark.skipif(
-    not (shutil.which("pdftotext") and shutil.which("pdfinfo") and shutil.which("pdftoppm")),
-    reason="poppler-utils (pdftotext, pdfinfo, pdftoppm) is not installed",
-)
 
 PAPERS = {"A4": (595, 842), "Letter": (612, 792)}  # points, as pdfinfo gives them (rounded down)
 
@@ -45,19 +39,6 @@ def build(request: APIRequestContext, base_url: str, spec: GameSpec, sample: Sam
         state = answer.json()
     check_outcome(sample, state)
     return game_id, state
-
-
-def info(pdf: Path) -> tuple[int, tuple[int, int]]:
-    """The number of pages of a PDF and the size of its pages in points."""
-    told = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
-    pages = re.search(r"^Pages:\s+(\d+)", told, flags=re.M)
-    size = re.search(r"^Page size:\s+([\d.]+) x ([\d.]+) pts", told, flags=re.M)
-    assert pages and size, told
-    return int(pages.group(1)), (int(float(size.group(1))), int(float(size.group(2))))
-
-
-def text_of(pdf: Path) -> str:
-    return subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
 
 
 def printed(page: Page, pdf: Path, paper: str) -> str:
@@ -92,13 +73,6 @@ def test_a_word_cut_across_two_lines_is_seen(page: Page, tmp_path: Path) -> None
     page.set_content('<p style="width: 3ch; overflow-wrap: anywhere">Chloé Bruno</p><p>Alice</p>')
     page.pdf(path=str(tmp_path / "cut.pdf"), format="A4")
     assert broken_words(page, text_of(tmp_path / "cut.pdf")) == ["Chloé", "Bruno"]
-
-
-def snapshot(pdf: Path, png: Path) -> None:
-    subprocess.run(
-        ["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", str(pdf), str(png)], check=True
-    )
-    assert png.with_suffix(".png").stat().st_size > 0
 
 
 @needs_poppler

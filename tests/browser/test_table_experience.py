@@ -13,8 +13,8 @@ import pytest
 from playwright.sync_api import APIRequestContext, Browser, Page, expect
 
 from tests.browser.conftest import page_width, save_round
+from tests.browser.pdf import needs_poppler, pages_of
 from tests.browser.test_hearts_phone import Taps, create_game, totals
-from tests.browser.test_print import needs_poppler, pages_of
 from tests.test_piquet_rules import P10_DEALS
 
 pytestmark = pytest.mark.browser
