@@ -7,6 +7,7 @@ No game is named here: each registered game is tested through the sample games i
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import re
 from pathlib import Path
@@ -34,6 +35,12 @@ def test_every_registered_game_ships_samples_to_test_it_with(spec: GameSpec) -> 
     assert names and len(set(names)) == len(names)
     assert any(sample.finished for sample in spec.samples), "a finished game, with its winners"
     assert any(not sample.finished for sample in spec.samples), "a game still going on"
+
+
+def test_a_game_registered_without_samples_fails_that_test() -> None:
+    without = dataclasses.replace(next(iter(GAMES.values())), samples=())
+    with pytest.raises(AssertionError):
+        test_every_registered_game_ships_samples_to_test_it_with(without)
 
 
 @pytest.mark.parametrize(("spec", "sample"), SAMPLES)
