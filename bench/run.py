@@ -233,8 +233,8 @@ def imported(app: Flask, kind: str, rounds: int) -> tuple[str, str]:
     """A game of ``rounds`` rounds stored at once (an import: every round checked), its id and key."""
     from referee import store
     from referee.db import get_db
-    from referee.games import GAMES as SPECS
     from referee.games.base import make_setup
+    from referee.registry import GAMES as SPECS
 
     players, options, make_round = GAMES[kind]
     with app.app_context():

@@ -5,8 +5,9 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Mapping
+from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from flask import Flask, Response, abort, current_app, request
 from flask_babel import Babel
@@ -14,9 +15,8 @@ from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import db, delivery, i18n, installed, limits
-
-if TYPE_CHECKING:
-    from .games.spec import GameSpec
+from .games.spec import GameSpec
+from .registry import GAMES
 
 LANGUAGES = ("en", "fr")
 LANGUAGE_COOKIE = "lang"
@@ -107,8 +107,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # Behind a reverse proxy: links and QR codes use the scheme and host the phone used.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)  # type: ignore[method-assign]
 
-    from .games import GAMES
-
     # The app's words, then each game's (Flask-Babel merges the catalogs: tools/catalogs.py keeps a
     # message found in two of them translated alike).
     app.config.setdefault(
@@ -136,8 +134,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(books.bp)
     app.register_blueprint(offline.bp)
     for spec in GAMES.values():
-        if spec.routes is not None:
-            app.register_blueprint(spec.routes())
+        if spec.web is not None:  # a game's own web face: a plugin loaded once every game is registered
+            app.register_blueprint(import_module(spec.web).bp)
     csrf.exempt(api.bp)
     errors.init_app(app)
     tables.init_app(app)

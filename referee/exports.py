@@ -15,8 +15,8 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .games import GAMES
 from .games.base import N_, Event, Invalid, Problem, RoundInvalid, Setup, Standings, make_setup
+from .registry import GAMES
 from .store import StoredGame, checked_rounds
 
 FORMAT = "referee-game"

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from referee import create_app
 from referee.db import connect
-from referee.games import GAMES
+from referee.registry import GAMES
 from tests.conftest import Api, dump_database
 from tests.hearts_examples import H1_TO_H10, H11, H11_INPUTS, P4, cards, points
 from tests.hearts_examples import TABLE as NAMES

@@ -32,8 +32,8 @@ import pytest
 
 from referee import store
 from referee.db import connect
-from referee.games import GAMES
 from referee.games.base import replay
+from referee.registry import GAMES
 from tests.test_concurrency import KINDS
 
 pytestmark = pytest.mark.slow

@@ -22,8 +22,8 @@ from flask.testing import FlaskClient
 from bench.games import FOUR, TWO, hearts_round, piquet_round, queenie_round
 from referee import delivery, store
 from referee.db import connect
-from referee.games import GAMES
 from referee.games.base import Setup, replay
+from referee.registry import GAMES
 from referee.views import sheets, state, tables
 from tests.conftest import Api
 

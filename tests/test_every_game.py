@@ -17,10 +17,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee.games import GAMES
 from referee.games.base import make_setup, replay
 from referee.games.spec import TEMPLATE_CONTRACT, GameSpec, Sample
 from referee.records import same_player
+from referee.registry import GAMES
 from referee.views.access import BOOK_COOKIE
 from referee.words import minus
 from tests.conftest import Api

@@ -16,8 +16,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee.db import connect
-from referee.games import GAMES
 from referee.games.spec import GameSpec, Sample
+from referee.registry import GAMES
 from tests.conftest import Api, dump_database
 from tests.samples import SAMPLES, creation, play, under_way
 

@@ -36,8 +36,8 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.routing import Rule
 
 from referee import create_app, db, store
-from referee.games import GAMES
 from referee.games.base import replay
+from referee.registry import GAMES
 from referee.views.access import BOOK_COOKIE
 from tests.conftest import Api, dump_database
 

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.games import GAMES
 from referee.games.base import Invalid, RoundInvalid, Setup, make_setup, replay
 from referee.games.points import rules
+from referee.registry import GAMES
 from tests.points_examples import EXAMPLES, OVER_RULES, TABLE, Example, points
 
 DEFAULTS = {"target": 100, "rounds": None, "low_wins": False, "round_total": None, "tie": "share"}

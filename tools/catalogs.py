@@ -29,7 +29,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from referee.games import GAMES
+from referee.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "referee"

@@ -11,13 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .base import N_, NP_, Event, Game, Option, Setup, Standings
 from .fields import RoundForm
-
-if TYPE_CHECKING:
-    from flask import Blueprint
 
 TEMPLATE_CONTRACT: Mapping[str, tuple[str, ...]] = {
     # Game templates get the numbers of the rules they show from ``game_facts(stored)`` (GameSpec.facts).
@@ -290,13 +287,14 @@ class GameSpec:
     paper: Paper
     chart: Chart = Chart()
     facts: Callable[[Setup], Mapping[str, Any]] = _no_facts  # numbers of the rules its templates show
-    routes: Callable[[], Blueprint] | None = None  # the game's own pages or API, if any
+    # The module of the game's web face, if it has one (its own pages, API or panels): it holds a
+    # Flask Blueprint ``bp``, which the app factory imports and registers once the registry is complete.
+    # Named, not imported, so that the game's pure part never loads Flask.
+    web: str | None = None
     records: Records | None = None  # what the players' records count in this game, if anything
     # The round form is the same whatever came before it (it shows no dealer, elder or stakes): a phone
     # without a connection may fill in the next round while the one before waits to be sent.
     form_ahead: bool = False
-    # Parts of its table page the game writes in Python (``game_panel(stored, name, …)`` in its templates).
-    panels: Mapping[str, Callable[..., Any]] = field(default_factory=dict, compare=False)
     # The game's package folder, if it has a ``static/`` (its scripts and styles, served under
     # ``/static/<name>/``) or a ``translations/`` (its words, merged with the app's) of its own.
     folder: Path | None = None

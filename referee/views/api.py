@@ -10,9 +10,9 @@ from flask_babel import gettext
 from .. import store
 from ..db import get_db
 from ..delivery import same_body_as
-from ..games import GAMES
 from ..games.base import N_, Invalid, Problem, make_setup, only_fields
 from ..limits import creating
+from ..registry import GAMES
 from .kit import json_object, problems_response, refused
 from .state import game_json, game_state
 

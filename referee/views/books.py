@@ -32,10 +32,10 @@ from .. import csrf, store
 from ..chart import bar_chart
 from ..db import get_db
 from ..forms import CSRF_MARK, CsrfForm
-from ..games import GAMES
 from ..games.base import N_, Invalid, Problem, only_fields
 from ..limits import creating
 from ..records import KindRecord, PlayerRecord, figures, player_records
+from ..registry import GAMES
 from .access import (
     adopt_session_keys,
     book_for_writing,

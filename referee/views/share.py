@@ -29,9 +29,9 @@ from werkzeug.wrappers import Response as BaseResponse
 from .. import csrf, exports, store
 from ..db import get_db
 from ..forms import CsrfForm, field_errors
-from ..games import GAMES
 from ..games.base import Invalid
 from ..limits import creating
+from ..registry import GAMES
 from .access import editable_or_403, game_or_404, head_or_404, key_for, remember
 from .api import state_response
 from .kit import json_body, problems_response

@@ -19,10 +19,10 @@ from markupsafe import Markup
 from .. import i18n, store
 from ..cache import VersionedCache
 from ..chart import line_chart
-from ..games import GAMES
 from ..games.base import Game, Option, Setup, Standings
 from ..games.fields import posted_count
 from ..games.spec import GameSpec
+from ..registry import GAMES
 from .access import game_or_404, head_or_404
 
 bp = Blueprint("sheets", __name__)

@@ -35,11 +35,11 @@ from ..cache import VersionedCache
 from ..db import get_db
 from ..delivery import same_body_as
 from ..forms import CSRF_MARK, CsrfForm, field_errors, new_game_label, new_game_setup, option_fields, with_csrf
-from ..games import GAMES
 from ..games.base import Invalid, RoundResult, Standings
 from ..games.cards import card_label
 from ..games.fields import form_facts, posted_count
 from ..limits import creating
+from ..registry import GAMES
 from ..words import elide_de, minus, signed
 from .access import (
     acting_book_id,
@@ -300,11 +300,6 @@ def _shared_prefix(old: Sequence[object], new: Sequence[object]) -> int:
     return shared
 
 
-def game_panel(stored: store.StoredGame, name: str, *args: Any) -> Any:
-    """A part of a page the game writes in Python (its spec's ``panels``), e.g. Queenie's last deal."""
-    return GAMES[stored.game].panels[name](*args)
-
-
 def round_words(stored: store.StoredGame, which: str, number: int) -> str:
     """The game's sentence for a round (``title``, ``save``, ``undo``…), e.g. "Save hand 3"."""
     return GAMES[stored.game].words(i18n.gettext, which, number)
@@ -328,7 +323,6 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["describe_event"] = describe_event
     app.jinja_env.globals["grid_rows"] = grid_rows
     app.jinja_env.globals["round_words"] = round_words
-    app.jinja_env.globals["game_panel"] = game_panel
     app.jinja_env.globals["round_count"] = round_count
     app.jinja_env.globals["game_facts"] = game_facts
     app.jinja_env.globals["languages"] = LANGUAGES

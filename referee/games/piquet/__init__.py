@@ -3,20 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..spec import DEAL, GameSpec
 from . import events, examples, form, paper, records, rules
-
-if TYPE_CHECKING:
-    from flask import Blueprint
-
-
-def _referee_route() -> Blueprint:
-    from .web import bp
-
-    return bp
-
 
 spec = GameSpec(
     rules=rules,
@@ -25,7 +14,7 @@ spec = GameSpec(
     events=events.EVENTS,
     paper=paper.PAPER,
     chart=paper.CHART,
-    routes=_referee_route,
+    web=f"{__name__}.web",  # the stand-alone referee: two hands in, the combinations out
     records=records.RECORDS,
     folder=Path(__file__).parent,
     samples=examples.SAMPLES,

@@ -1,4 +1,4 @@
-"""Queenie's last deal on the table page, written in Python (``labels.html`` calls it through ``game_panel``).
+"""Queenie's last deal on the table page, written in Python (``labels.html`` calls it as ``queenie_last_deal``).
 
 Every chip movement of the last deal, the balances after it and what stays on the table: the page
 after each write shows a new one, and written here it costs a tenth of the same macro. The HTML is the
@@ -14,8 +14,9 @@ from typing import Any
 from flask import current_app
 from markupsafe import Markup
 
-from ... import i18n
-from ..base import RoundResult
+from .... import i18n
+from ....views.tables import describe_event  # the events in words, as the grid shows them
+from ...base import RoundResult
 
 _ = i18n.markup_gettext
 _QUEENS = "SHDC"
@@ -63,8 +64,6 @@ def _spot(name: str) -> Markup:
 
 def last_deal(players: Sequence[str], last: RoundResult) -> Markup:
     """Every chip movement of the last deal, the balances after it and what stays on the table."""
-    from ...views.tables import describe_event  # the events in words, as the grid shows them
-
     details = last.details
     moves = details["movements"]
     stakes = [move for move in moves if move["kind"] == "stake"]

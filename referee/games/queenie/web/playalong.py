@@ -20,16 +20,16 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
-from ... import store
-from ...forms import CsrfForm
-from ...views.access import editable_or_403
-from ...views.tables import RoundAnswer, save_round_post
-from .. import GAMES
-from ..base import Setup, Standings
-from ..cards import SUIT_SYMBOLS
-from ..fields import posted_count
-from . import play as qp
-from .form import QueenieRoundForm
+from .... import store
+from ....forms import CsrfForm
+from ....registry import GAMES
+from ....views.access import editable_or_403
+from ....views.tables import RoundAnswer, save_round_post
+from ...base import Setup, Standings
+from ...cards import SUIT_SYMBOLS
+from ...fields import posted_count
+from .. import play as qp
+from ..form import QueenieRoundForm
 
 bp = Blueprint("playalong", __name__)
 
