@@ -80,89 +80,91 @@ class RoundWords:
         return translate(getattr(self, which)) % {"number": number}
 
 
-HAND = RoundWords(
-    noun=N_("hand"),
-    title=N_("Hand %(number)s"),
-    enter=N_("Enter hand %(number)s"),
-    correct=N_("Correct hand %(number)s"),
-    save=N_("Save hand %(number)s"),
-    undo=N_("Undo hand %(number)s"),
-    ask_undo=N_("Undo hand %(number)s?"),
-    yes_undo=N_("Yes, undo hand %(number)s"),
-    corrected=N_("Hand %(number)s corrected; every score after it was recomputed."),
-    undone=N_("Hand %(number)s undone."),
-    count=NP_("%(num)s hand", "%(num)s hands"),
-    by_round=N_("Hand by hand"),
-    correct_this=N_("Correct this hand"),
-    each_cell=N_("Each cell: the hand's score, then the running total."),
-    recomputed=N_("Every score after this hand is recomputed."),
-    removed=N_(
-        "The hand is removed and the totals go back to what they were before it."
-        " The change is kept in the game's history."
+# Every sentence that names the round, once, in the words of each noun a game may use: (hand, deal,
+# round). Whole sentences, never one assembled around a translated noun: French says « la donne »,
+# « la manche » but « le tour », and the words around the noun agree with it.
+_SENTENCES: dict[str, tuple[Any, Any, Any]] = {
+    "noun": (N_("hand"), N_("deal"), N_("round")),
+    "title": (N_("Hand %(number)s"), N_("Deal %(number)s"), N_("Round %(number)s")),
+    "enter": (N_("Enter hand %(number)s"), N_("Enter deal %(number)s"), N_("Enter round %(number)s")),
+    "correct": (N_("Correct hand %(number)s"), N_("Correct deal %(number)s"), N_("Correct round %(number)s")),
+    "save": (N_("Save hand %(number)s"), N_("Save deal %(number)s"), N_("Save round %(number)s")),
+    "undo": (N_("Undo hand %(number)s"), N_("Undo deal %(number)s"), N_("Undo round %(number)s")),
+    "ask_undo": (N_("Undo hand %(number)s?"), N_("Undo deal %(number)s?"), N_("Undo round %(number)s?")),
+    "yes_undo": (
+        N_("Yes, undo hand %(number)s"),
+        N_("Yes, undo deal %(number)s"),
+        N_("Yes, undo round %(number)s"),
     ),
-    invite=N_("The invitation lets another phone enter and correct hands, like this one."),
-    invite_warning=N_(
-        "This code gives scoring rights: whoever opens it can enter, correct and undo hands of this game."
-        " Show it only to a phone you trust."
+    "corrected": (
+        N_("Hand %(number)s corrected; every score after it was recomputed."),
+        N_("Deal %(number)s corrected; every score after it was recomputed."),
+        N_("Round %(number)s corrected; every score after it was recomputed."),
     ),
-    joined=N_("This phone can now enter and correct the hands of this game."),
-    running=N_("Running totals, hand by hand"),
-)
-DEAL = RoundWords(
-    noun=N_("deal"),
-    title=N_("Deal %(number)s"),
-    enter=N_("Enter deal %(number)s"),
-    correct=N_("Correct deal %(number)s"),
-    save=N_("Save deal %(number)s"),
-    undo=N_("Undo deal %(number)s"),
-    ask_undo=N_("Undo deal %(number)s?"),
-    yes_undo=N_("Yes, undo deal %(number)s"),
-    corrected=N_("Deal %(number)s corrected; every score after it was recomputed."),
-    undone=N_("Deal %(number)s undone."),
-    count=NP_("%(num)s deal", "%(num)s deals"),
-    by_round=N_("Deal by deal"),
-    correct_this=N_("Correct this deal"),
-    each_cell=N_("Each cell: the deal's score, then the running total."),
-    recomputed=N_("Every score after this deal is recomputed."),
-    removed=N_(
-        "The deal is removed and the totals go back to what they were before it."
-        " The change is kept in the game's history."
+    "undone": (N_("Hand %(number)s undone."), N_("Deal %(number)s undone."), N_("Round %(number)s undone.")),
+    "count": (
+        NP_("%(num)s hand", "%(num)s hands"),
+        NP_("%(num)s deal", "%(num)s deals"),
+        NP_("%(num)s round", "%(num)s rounds"),
     ),
-    invite=N_("The invitation lets another phone enter and correct deals, like this one."),
-    invite_warning=N_(
-        "This code gives scoring rights: whoever opens it can enter, correct and undo deals of this game."
-        " Show it only to a phone you trust."
+    "by_round": (N_("Hand by hand"), N_("Deal by deal"), N_("Round by round")),
+    "correct_this": (N_("Correct this hand"), N_("Correct this deal"), N_("Correct this round")),
+    "each_cell": (
+        N_("Each cell: the hand's score, then the running total."),
+        N_("Each cell: the deal's score, then the running total."),
+        N_("Each cell: the round's score, then the running total."),
     ),
-    joined=N_("This phone can now enter and correct the deals of this game."),
-    running=N_("Running totals, deal by deal"),
-)
-ROUND = RoundWords(
-    noun=N_("round"),
-    title=N_("Round %(number)s"),
-    enter=N_("Enter round %(number)s"),
-    correct=N_("Correct round %(number)s"),
-    save=N_("Save round %(number)s"),
-    undo=N_("Undo round %(number)s"),
-    ask_undo=N_("Undo round %(number)s?"),
-    yes_undo=N_("Yes, undo round %(number)s"),
-    corrected=N_("Round %(number)s corrected; every score after it was recomputed."),
-    undone=N_("Round %(number)s undone."),
-    count=NP_("%(num)s round", "%(num)s rounds"),
-    by_round=N_("Round by round"),
-    correct_this=N_("Correct this round"),
-    each_cell=N_("Each cell: the round's score, then the running total."),
-    recomputed=N_("Every score after this round is recomputed."),
-    removed=N_(
-        "The round is removed and the totals go back to what they were before it."
-        " The change is kept in the game's history."
+    "recomputed": (
+        N_("Every score after this hand is recomputed."),
+        N_("Every score after this deal is recomputed."),
+        N_("Every score after this round is recomputed."),
     ),
-    invite=N_("The invitation lets another phone enter and correct rounds, like this one."),
-    invite_warning=N_(
-        "This code gives scoring rights: whoever opens it can enter, correct and undo rounds of this game."
-        " Show it only to a phone you trust."
+    "removed": (
+        N_(
+            "The hand is removed and the totals go back to what they were before it."
+            " The change is kept in the game's history."
+        ),
+        N_(
+            "The deal is removed and the totals go back to what they were before it."
+            " The change is kept in the game's history."
+        ),
+        N_(
+            "The round is removed and the totals go back to what they were before it."
+            " The change is kept in the game's history."
+        ),
     ),
-    joined=N_("This phone can now enter and correct the rounds of this game."),
-    running=N_("Running totals, round by round"),
+    "invite": (
+        N_("The invitation lets another phone enter and correct hands, like this one."),
+        N_("The invitation lets another phone enter and correct deals, like this one."),
+        N_("The invitation lets another phone enter and correct rounds, like this one."),
+    ),
+    "invite_warning": (
+        N_(
+            "This code gives scoring rights: whoever opens it can enter, correct and undo hands of this game."
+            " Show it only to a phone you trust."
+        ),
+        N_(
+            "This code gives scoring rights: whoever opens it can enter, correct and undo deals of this game."
+            " Show it only to a phone you trust."
+        ),
+        N_(
+            "This code gives scoring rights: whoever opens it can enter, correct and undo rounds of this game."
+            " Show it only to a phone you trust."
+        ),
+    ),
+    "joined": (
+        N_("This phone can now enter and correct the hands of this game."),
+        N_("This phone can now enter and correct the deals of this game."),
+        N_("This phone can now enter and correct the rounds of this game."),
+    ),
+    "running": (
+        N_("Running totals, hand by hand"),
+        N_("Running totals, deal by deal"),
+        N_("Running totals, round by round"),
+    ),
+}
+HAND, DEAL, ROUND = (
+    RoundWords(**{which: sentences[column] for which, sentences in _SENTENCES.items()}) for column in range(3)
 )
 
 
