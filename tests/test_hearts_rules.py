@@ -97,10 +97,10 @@ def test_h11_full_game_hand_by_hand() -> None:
         assert before.status == "playing"
         assert before.winners == ()
         assert before.next is not None
-        assert before.next["round"] == number
-        assert before.next["dealer"] == dealer
-        assert before.next["pass"] == direction
-        assert hearts.next_hand(setup, number)["pass"] == direction
+        assert before.next.round == number
+        assert before.next.dealer == dealer
+        assert before.next.facts["pass"] == direction
+        assert hearts.next_hand(setup, number).facts["pass"] == direction
         after = replay(hearts, setup, H11_INPUTS[:number])
         result = after.rounds[-1]
         assert result.number == number
@@ -122,7 +122,7 @@ def test_h11_ends_after_hand_nine_with_bruno_winning() -> None:
     assert [result.details["dealer"] for result in final.rounds] == [hand[0] for hand in H11]
     before_last = replay(hearts, setup, H11_INPUTS[:8])
     assert before_last.next is not None
-    assert before_last.next["near_target"] == ["Denis"]
+    assert before_last.next.facts["near_target"] == ["Denis"]
 
 
 def test_no_round_is_accepted_after_the_end() -> None:
@@ -149,7 +149,7 @@ def test_no_round_is_accepted_after_the_end() -> None:
 def test_deck_preparation(count: int, removed: list[str], cards_each: int, first_lead: str) -> None:
     setup = setup_of([f"P{seat}" for seat in range(1, count + 1)])
     for number in (1, 2, 5):
-        info = hearts.next_hand(setup, number)
+        info = hearts.next_hand(setup, number).facts
         assert info["removed"] == removed
         assert info["cards_each"] == cards_each
         assert info["first_lead"] == first_lead
@@ -158,7 +158,7 @@ def test_deck_preparation(count: int, removed: list[str], cards_each: int, first
     assert not any(card.endswith("H") for card in removed)
     standings = replay(hearts, setup, [])
     assert standings.next is not None
-    assert (standings.next["removed"], standings.next["cards_each"]) == (removed, cards_each)
+    assert (standings.next.facts["removed"], standings.next.facts["cards_each"]) == (removed, cards_each)
 
 
 def test_the_example_passes_by_name_for_hands_one_to_five() -> None:
@@ -171,7 +171,7 @@ def test_the_example_passes_by_name_for_hands_one_to_five() -> None:
         ("left", {"Alice": "Bruno", "Bruno": "Chloé", "Chloé": "Denis", "Denis": "Alice"}),
     ]
     for number, (direction, passes) in enumerate(expected, start=1):
-        info = hearts.next_hand(setup, number)
+        info = hearts.next_hand(setup, number).facts
         assert info["pass"] == direction
         assert info["passes"] == passes
         assert info["pass_count"] == (0 if direction == "hold" else 3)
@@ -209,10 +209,10 @@ def _distance(label: str, count: int) -> int | None:
 def test_pass_cycles(count: int, cycle: str, expected: list[str]) -> None:
     players = [f"P{seat}" for seat in range(1, count + 1)]
     setup = setup_of(players, {"pass_cycle": cycle})
-    labels = [hearts.next_hand(setup, number)["pass"] for number in range(1, 2 * len(expected) + 2)]
+    labels = [hearts.next_hand(setup, number).facts["pass"] for number in range(1, 2 * len(expected) + 2)]
     assert labels == expected * 2 + expected[:1]
     for number, label in enumerate(expected, start=1):
-        info = hearts.next_hand(setup, number)
+        info = hearts.next_hand(setup, number).facts
         distance = _distance(label, count)
         if distance is None:
             assert info["passes"] == {}
@@ -226,8 +226,8 @@ def test_pass_cycles(count: int, cycle: str, expected: list[str]) -> None:
 
 def test_seven_players_three_right_and_six_players_across_by_name() -> None:
     seven = setup_of(["A", "B", "C", "D", "E", "F", "G"], {"pass_cycle": "extended"})
-    assert hearts.next_hand(seven, 6)["pass"] == "3 right"
-    assert hearts.next_hand(seven, 6)["passes"] == {
+    assert hearts.next_hand(seven, 6).facts["pass"] == "3 right"
+    assert hearts.next_hand(seven, 6).facts["passes"] == {
         "A": "E",
         "B": "F",
         "C": "G",
@@ -237,14 +237,14 @@ def test_seven_players_three_right_and_six_players_across_by_name() -> None:
         "G": "D",
     }
     six = setup_of(["A", "B", "C", "D", "E", "F"])
-    assert hearts.next_hand(six, 3)["passes"] == {"A": "D", "B": "E", "C": "F", "D": "A", "E": "B", "F": "C"}
-    assert hearts.next_hand(six, 4)["pass"] == "hold"
+    assert hearts.next_hand(six, 3).facts["passes"] == {"A": "D", "B": "E", "C": "F", "D": "A", "E": "B", "F": "C"}
+    assert hearts.next_hand(six, 4).facts["pass"] == "hold"
 
 
 def test_pass_count_option() -> None:
     setup = setup_of(P4, {"pass_count": 2})
-    assert [hearts.next_hand(setup, number)["pass_count"] for number in range(1, 6)] == [2, 2, 2, 0, 2]
-    assert hearts.next_hand(setup, 4)["passes"] == {}
+    assert [hearts.next_hand(setup, number).facts["pass_count"] for number in range(1, 6)] == [2, 2, 2, 0, 2]
+    assert hearts.next_hand(setup, 4).facts["passes"] == {}
     assert setup_of(P4, {"pass_count": 4}).options["pass_count"] == 4
     with pytest.raises(Invalid) as error:
         setup_of(P4, {"pass_count": 0})
@@ -256,18 +256,18 @@ def test_pass_count_option() -> None:
 
 def test_left_right_never_holds() -> None:
     setup = setup_of(P4, {"pass_cycle": "left-right"})
-    assert all(hearts.next_hand(setup, number)["pass_count"] == 3 for number in range(1, 21))
+    assert all(hearts.next_hand(setup, number).facts["pass_count"] == 3 for number in range(1, 21))
 
 
 def test_dealer_rotates_left_from_the_chosen_first_dealer() -> None:
     setup = setup_of(TABLE, {}, "Chloé")
     assert setup.dealer == 2
-    dealers = [hearts.next_hand(setup, number)["dealer"] for number in range(1, 7)]
+    dealers = [hearts.next_hand(setup, number).dealer for number in range(1, 7)]
     assert dealers == ["Chloé", "Denis", "Alice", "Bruno", "Chloé", "Denis"]
     played = replay(hearts, setup, H11_INPUTS[:3])
     assert [result.details["dealer"] for result in played.rounds] == ["Chloé", "Denis", "Alice"]
     assert played.next is not None
-    assert played.next["dealer"] == "Bruno"
+    assert played.next.dealer == "Bruno"
     assert setup_of(TABLE).dealer == 0
     assert setup_of(TABLE, {}, "  Denis ").dealer == 3
     with pytest.raises(Invalid) as error:
@@ -588,7 +588,7 @@ def test_hands_option_plays_exactly_that_many_hands() -> None:
         standings = replay(hearts, setup, inputs[:count])
         assert standings.status == "playing"
         assert standings.next is not None
-        assert "near_target" not in standings.next
+        assert "near_target" not in standings.next.facts
     final = replay(hearts, setup, inputs)
     assert dict(final.totals) == by_seat(P4, [50, 15, 13, 0])
     assert final.status == "finished"
@@ -608,7 +608,7 @@ def test_exact_reset_to_zero() -> None:
     assert result.details["resets"] == ["P1"]
     assert standings.status == "playing"
     assert standings.next is not None
-    assert standings.next["round"] == 3
+    assert standings.next.round == 3
 
 
 def test_exact_reset_to_fifty() -> None:
@@ -689,7 +689,7 @@ def test_with_a_number_of_hands_the_target_ends_nothing() -> None:
     assert dict(first.totals) == by_seat(P4, [26, 26, 0, 26])
     assert first.status == "playing"
     assert first.next is not None
-    assert "near_target" not in first.next
+    assert "near_target" not in first.next.facts
     landed = replay(hearts, setup_of(P4, {"hands": 3, "target": 13}), [points(P4, [13, 13, 0, 0])])
     assert dict(landed.totals) == by_seat(P4, [13, 13, 0, 0])
     assert landed.status == "playing"
@@ -727,7 +727,7 @@ def test_tie_play_on_continues_until_one_player_alone_is_lowest() -> None:
     assert tied.status == "playing"
     assert tied.winners == ()
     assert tied.next is not None
-    assert tied.next["round"] == 4
+    assert tied.next.round == 4
     still_tied = replay(hearts, setup, [*TIE_INPUTS, points(P4, [13, 0, 0, 13])])
     assert dict(still_tied.totals) == by_seat(P4, [74, 1, 1, 28])
     assert still_tied.status == "playing"
@@ -1012,8 +1012,10 @@ def test_replay_is_deterministic_and_prefixes_agree(game: tuple[Setup, list[dict
     assert prefix.status == "playing"
     assert prefix.next is not None
     number = len(inputs)
-    assert {key: prefix.next[key] for key in prefix.next if key != "near_target"} == hearts.next_hand(setup, number)
-    assert full.rounds[-1].details["dealer"] == prefix.next["dealer"]
+    assert {key: value for key, value in prefix.next.as_json().items() if key != "near_target"} == (
+        hearts.next_hand(setup, number).as_json()
+    )
+    assert full.rounds[-1].details["dealer"] == prefix.next.dealer
 
 
 @settings(max_examples=150, deadline=None)

@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee import babel, create_app
-from referee.games.base import Setup
+from referee.games.base import Next, Setup
 from referee.games.points.form import PointsRoundForm, flip_sign, parse_sum, posted_points
 from referee.games.points.rules import dealer_of
 from tests.conftest import Api, dump_database
@@ -524,10 +524,10 @@ def test_posted_points_and_the_form_round_trip() -> None:
     assert posted_points(" ten ") == "ten"
     form = PointsRoundForm()
     setup = Setup(players=("Ann", "Ben"), dealer=1, options={})
-    raw = form.to_input({"points-0": "5-8", "points-1": "", "points-9": "4"}, setup)
+    raw = form.to_input({"points-0": "5-8", "points-1": "", "points-9": "4"}, setup, None)
     assert raw == {"points": {"Ann": -3, "Ben": None}}
     assert form.values(setup, {"points": {"Ann": -3, "Ben": 0}}, None) == {"points-0": "-3", "points-1": "0"}
-    assert form.values(setup, None, {"round": 1}) == {}
-    assert form.limits(setup) == {}
+    assert form.values(setup, None, Next(round=1, dealer="Ann")) == {}
+    assert form.limits(setup, None) == {}
     assert form.running_total({"points-0": "5-8", "points-1": "x", "points-2": ""}) == -3
     assert dealer_of(setup, 1) == "Ben"

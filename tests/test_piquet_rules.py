@@ -319,11 +319,11 @@ def test_rubicon_tie_plays_two_more_deals_then_draws():
     after_six = replay(piquet, new_setup(), [even] * 6)
     assert after_six.totals == {"Ann": 42, "Bob": 42}
     assert after_six.status == "playing"
-    assert after_six.next == {"round": 7, "dealer": "Bob", "elder": "Ann", "younger": "Bob", "deal": 7}
+    assert after_six.next.as_json() == {"round": 7, "dealer": "Bob", "elder": "Ann", "younger": "Bob", "deal": 7}
     ann_ahead = {"declarations": {"elder": decl((3, 24)), "younger": decl()}, "trick_winners": SIX_SIX}
     after_seven = replay(piquet, new_setup(), [even] * 6 + [ann_ahead])
     assert after_seven.status == "playing"
-    assert after_seven.next is not None and after_seven.next["deal"] == 8
+    assert after_seven.next is not None and after_seven.next.facts["deal"] == 8
     drawn = replay(piquet, new_setup(), [even] * 8)
     assert drawn.status == "finished"
     assert drawn.winners == ("Ann", "Bob")
@@ -336,11 +336,17 @@ def test_rubicon_tie_plays_two_more_deals_then_draws():
 
 def test_next_deal_alternates_the_dealer():
     setup = new_setup()
-    assert replay(piquet, setup, []).next == {"round": 1, "dealer": "Bob", "elder": "Ann", "younger": "Bob", "deal": 1}
+    assert replay(piquet, setup, []).next.as_json() == {
+        "round": 1,
+        "dealer": "Bob",
+        "elder": "Ann",
+        "younger": "Bob",
+        "deal": 1,
+    }
     after_one = replay(piquet, setup, P10_DEALS[:1])
-    assert after_one.next == {"round": 2, "dealer": "Ann", "elder": "Bob", "younger": "Ann", "deal": 2}
+    assert after_one.next.as_json() == {"round": 2, "dealer": "Ann", "elder": "Bob", "younger": "Ann", "deal": 2}
     default_dealer = make_setup(piquet, ["Ann", "Bob"], {})
-    assert replay(piquet, default_dealer, []).next == {
+    assert replay(piquet, default_dealer, []).next.as_json() == {
         "round": 1,
         "dealer": "Ann",
         "elder": "Bob",
@@ -461,7 +467,7 @@ def test_cent_keeps_dealing_below_the_target():
     standing = replay(piquet, new_setup({"partie": "cent"}), P10_DEALS[:3])
     assert standing.totals == {"Ann": 84, "Bob": 66}
     assert standing.status == "playing"
-    assert standing.next == {"round": 4, "dealer": "Ann", "elder": "Bob", "younger": "Ann", "deal": 4}
+    assert standing.next.as_json() == {"round": 4, "dealer": "Ann", "elder": "Bob", "younger": "Ann", "deal": 4}
 
 
 # ---------------------------------------------------------------------------

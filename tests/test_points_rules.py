@@ -61,8 +61,8 @@ def test_worked_examples(example: Example) -> None:
         before = replay(rules, setup, accepted)
         assert before.status == "playing"
         assert before.next is not None
-        assert before.next["round"] == len(accepted) + 1
-        assert before.next["dealer"] == example.dealers[len(accepted)]
+        assert before.next.round == len(accepted) + 1
+        assert before.next.dealer == example.dealers[len(accepted)]
         accepted.append(example.input(step))
         after = replay(rules, setup, accepted)
         result = after.rounds[-1]
@@ -75,8 +75,8 @@ def test_worked_examples(example: Example) -> None:
         assert result.events == ()
         if step.status == "playing":
             assert after.next is not None
-            assert after.next["tied"] == list(step.tied)
-            assert after.next["dealer"] == example.dealers[len(accepted)]
+            assert after.next.facts["tied"] == list(step.tied)
+            assert after.next.dealer == example.dealers[len(accepted)]
             assert after.winners == ()
     final = replay(rules, setup, accepted)
     assert final.winners == example.winners
@@ -96,7 +96,7 @@ def test_worked_examples(example: Example) -> None:
 def test_t1_the_next_dealer_after_round_one_is_ben() -> None:
     setup = setup_of(("Ann", "Ben", "Cat"), {"target": 60})
     standings = play_all(setup, [(25, 12, -8)])
-    assert standings.next == {"round": 2, "dealer": "Ben", "tied": []}
+    assert standings.next.as_json() == {"round": 2, "dealer": "Ben", "tied": []}
 
 
 def test_points_is_registered_with_its_round_words() -> None:
@@ -131,7 +131,7 @@ def test_the_first_dealer_is_chosen_and_the_deal_passes_clockwise_every_round() 
     dealers = [result.details["dealer"] for result in standings.rounds]
     assert dealers == ["P11", "P12", *players[:10], "P11", "P12"]
     assert standings.next is not None
-    assert standings.next["dealer"] == "P1"
+    assert standings.next.dealer == "P1"
     assert [rules.dealer_of(setup, number) for number in (1, 2, 3, 13)] == ["P11", "P12", "P1", "P11"]
 
 
@@ -335,10 +335,10 @@ def test_play_on_continues_at_the_target_until_one_leads_even_below_it() -> None
     setup = setup_of(("Ann", "Bob", "Cat"), {"target": 30, "tie": "play_on"})
     tied = play_all(setup, [(30, 30, 5)])
     assert tied.status == "playing"
-    assert tied.next == {"round": 2, "dealer": "Bob", "tied": ["Ann", "Bob"]}
+    assert tied.next.as_json() == {"round": 2, "dealer": "Bob", "tied": ["Ann", "Bob"]}
     still = play_all(setup, [(30, 30, 5), (-10, -10, 0)])
     assert still.status == "playing"
-    assert still.next is not None and still.next["tied"] == ["Ann", "Bob"]
+    assert still.next is not None and still.next.facts["tied"] == ["Ann", "Bob"]
     # Once the end was met, the first round that parts the leaders ends the game, target or not.
     final = play_all(setup, [(30, 30, 5), (-10, -10, 0), (-5, -6, 0)])
     assert final.status == "finished"
@@ -382,7 +382,7 @@ def test_low_wins_with_play_on_parts_the_lowest() -> None:
     setup = setup_of(("Ann", "Bob", "Cat"), {"target": None, "rounds": 1, "low_wins": True, "tie": "play_on"})
     tied = play_all(setup, [(5, 5, 9)])
     assert tied.status == "playing"
-    assert tied.next is not None and tied.next["tied"] == ["Ann", "Bob"]
+    assert tied.next is not None and tied.next.facts["tied"] == ["Ann", "Bob"]
     final = play_all(setup, [(5, 5, 9), (2, 1, 0)])
     assert final.winners == ("Bob",)
 
@@ -451,5 +451,5 @@ def test_totals_end_and_winners_follow_the_rules(
         assert (standings.next is None) == over
         if not over:
             assert standings.next is not None
-            assert standings.next["dealer"] == players[number % count]
-            assert standings.next["tied"] == (list(leaders) if ended else [])
+            assert standings.next.dealer == players[number % count]
+            assert standings.next.facts["tied"] == (list(leaders) if ended else [])

@@ -114,9 +114,9 @@ def test_q1_sale_queens_and_pot() -> None:
     assert result.details["hand_sizes"] == {"B": 11, "C": 11, "D": 10, "A": 10}
     assert standings.extra["table"] == table(D=1)
     assert standings.next is not None
-    assert standings.next["dealer"] == "B"
-    assert standings.next["round"] == 2
-    assert standings.next["table"] == table(D=1)
+    assert standings.next.dealer == "B"
+    assert standings.next.round == 2
+    assert standings.next.facts["table"] == table(D=1)
     assert standings.status == "playing"
     assert standings.winners == ()
 
@@ -151,7 +151,7 @@ def test_q2_five_players_switch() -> None:
     assert result.details["dealer_choice"] == "switch"
     assert "sold:" not in " ".join(words(result.events))
     assert standings.next is not None
-    assert standings.next["dealer"] == "C"
+    assert standings.next.dealer == "C"
 
 
 def test_q3_blocked_deal_carries_over() -> None:
@@ -163,8 +163,8 @@ def test_q3_blocked_deal_carries_over() -> None:
     assert words(result.events) == ("queen:C:C", "blocked")
     assert result.details["table_after"] == table(S=1, D=1, pot=4)
     assert standings.next is not None
-    assert standings.next["dealer"] == "C"
-    assert standings.next["table"] == table(S=1, D=1, pot=4)
+    assert standings.next.dealer == "C"
+    assert standings.next.facts["table"] == table(S=1, D=1, pot=4)
 
 
 def test_q4_continues_q3_with_carried_chips() -> None:
@@ -184,8 +184,8 @@ def test_q4_continues_q3_with_carried_chips() -> None:
     assert dict(result.scores) == {"A": -3, "B": 8, "C": -1, "D": 1}
     assert result.details["table_after"] == table(H=1)
     assert standings.next is not None
-    assert standings.next["dealer"] == "D"
-    assert standings.next["round"] == 3
+    assert standings.next.dealer == "D"
+    assert standings.next.round == 3
 
 
 @pytest.mark.parametrize(
@@ -241,17 +241,17 @@ def test_hand_sizes_match_the_rules_table(players: int, others: list[int], packe
     following = replay(queenie, setup, []).next
     assert following is not None
     dealing_order = names[2:] + names[:2]
-    assert following["hand_sizes"] == dict(zip(dealing_order, others + [packet], strict=True))
-    assert list(following["hand_sizes"]) == dealing_order
-    assert following["dealer_packets"] == [packet, packet]
-    assert following["dealer"] == "P2"
+    assert following.facts["hand_sizes"] == dict(zip(dealing_order, others + [packet], strict=True))
+    assert list(following.facts["hand_sizes"]) == dealing_order
+    assert following.facts["dealer_packets"] == [packet, packet]
+    assert following.dealer == "P2"
     assert sum(others) + 2 * packet == 52
 
 
 def test_next_before_the_first_deal() -> None:
     setup = make_setup(queenie, FOUR, {}, "C")
     standings = replay(queenie, setup, [])
-    assert standings.next == {
+    assert standings.next.as_json() == {
         "round": 1,
         "dealer": "C",
         "table": TABLE_0,
@@ -272,10 +272,10 @@ def test_next_remembers_stakes_and_who_can_buy() -> None:
     standings = replay(queenie, setup, [raw])
     assert dict(standings.totals) == {"A": 4, "B": 8, "C": 2, "D": 3}
     assert standings.next is not None
-    assert standings.next["stakes_default"] == {"A": "S", "B": "H", "C": "D", "D": "C"}
-    assert standings.next["dealer"] == "B"
-    assert standings.next["can_buy"] == ["A", "D"]
-    assert standings.next["table"] == table(H=1, D=1, C=1)
+    assert standings.next.facts["stakes_default"] == {"A": "S", "B": "H", "C": "D", "D": "C"}
+    assert standings.next.dealer == "B"
+    assert standings.next.facts["can_buy"] == ["A", "D"]
+    assert standings.next.facts["table"] == table(H=1, D=1, C=1)
 
 
 # --- refusals ------------------------------------------------------------------
@@ -401,9 +401,9 @@ def test_two_full_turns_with_four_players_end_after_eight_deals() -> None:
     seven = replay(queenie, setup, [B_TAKES_ALL] * 7)
     assert seven.status == "playing"
     assert seven.next is not None
-    assert seven.next["round"] == 8
-    assert seven.next["deal_of"] == 8
-    assert seven.next["dealer"] == "D"
+    assert seven.next.round == 8
+    assert seven.next.facts["deal_of"] == 8
+    assert seven.next.dealer == "D"
     assert [result.details["dealer"] for result in seven.rounds] == ["A", "B", "C", "D", "A", "B", "C"]
     eight = replay(queenie, setup, [B_TAKES_ALL] * 8)
     assert eight.status == "finished"
@@ -426,8 +426,8 @@ def test_no_round_limit_plays_on() -> None:
     standings = replay(queenie, setup, [B_TAKES_ALL] * 8)
     assert standings.status == "playing"
     assert standings.next is not None
-    assert standings.next["deal_of"] is None
-    assert standings.next["round"] == 9
+    assert standings.next.facts["deal_of"] is None
+    assert standings.next.round == 9
 
 
 def test_one_turn_of_the_deal() -> None:
@@ -478,16 +478,16 @@ def test_drop_sits_a_player_out_and_skips_their_deal() -> None:
     assert first.extra["active"] == ["A", "B", "D"]
     assert first.extra["dropped"] == ["C"]
     assert first.next is not None
-    assert first.next["dealer"] == "B"
-    assert first.next["hand_sizes"] == {"D": 13, "A": 13, "B": 13}
-    assert first.next["dealer_packets"] == [13, 13]
-    assert first.next["deal_of"] == 6
-    assert "C" not in first.next["stakes_default"]
+    assert first.next.dealer == "B"
+    assert first.next.facts["hand_sizes"] == {"D": 13, "A": 13, "B": 13}
+    assert first.next.facts["dealer_packets"] == [13, 13]
+    assert first.next.facts["deal_of"] == 6
+    assert "C" not in first.next.facts["stakes_default"]
     second = replay(queenie, setup, drop_game()[:2])
     assert dict(second.totals) == {"A": 4, "B": 8, "C": 1, "D": 3}
     assert dict(second.rounds[1].scores) == {"A": 1, "B": -2, "C": 0, "D": 1}
     assert second.next is not None
-    assert second.next["dealer"] == "D"
+    assert second.next.dealer == "D"
     third = replay(queenie, setup, drop_game())
     assert dict(third.totals) == {"A": 2, "B": 12, "C": 1, "D": 1}
     assert words(third.rounds[2].events) == ("queen:S:B", "out:B", "bankrupt:D", "dropped:D")
@@ -529,8 +529,8 @@ def test_rounds_with_a_drop_out_let_the_others_finish_their_turns() -> None:
     two = replay(queenie, setup, inputs[:2])
     assert two.status == "playing"
     assert two.next is not None
-    assert two.next["dealer"] == "D"
-    assert two.next["deal_of"] == 3
+    assert two.next.dealer == "D"
+    assert two.next.facts["deal_of"] == 3
     three = replay(queenie, setup, inputs)
     assert dict(three.totals) == {"A": 5, "B": 6, "C": 1, "D": 4}
     assert words(three.rounds[-1].events) == ("queen:S:D", "out:A")
@@ -600,7 +600,7 @@ def test_after_a_drop_out_the_turns_and_the_split_count_the_players_still_in() -
     assert dict(first.totals) == {"A": 7, "B": 22, "C": 0, "D": 7}
     assert first.extra["dropped"] == ["C"]
     assert first.next is not None
-    assert first.next["deal_of"] == 3
+    assert first.next.facts["deal_of"] == 3
     two = replay(queenie, setup, DROP_THEN_SPLIT[:2])
     assert two.status == "playing"
     assert two.extra["table"] == table(S=4, H=3, pot=3)
@@ -717,7 +717,7 @@ def test_the_form_may_leave_the_player_who_went_out_without_cards_left(posted: d
         "cards_left-3": "3",
         **posted,
     }
-    raw = QueenieRoundForm().to_input(form, setup)
+    raw = QueenieRoundForm().to_input(form, setup, None)
     canonical = queenie.check_round(setup, queenie.initial(setup), raw)
     assert canonical["out"] == "B"
     assert canonical["cards_left"] == {"A": 5, "B": 0, "C": 10, "D": 3}
@@ -726,7 +726,7 @@ def test_the_form_may_leave_the_player_who_went_out_without_cards_left(posted: d
     # Another player left blank is still missing.
     form["cards_left-2"] = ""
     with pytest.raises(Invalid) as error:
-        queenie.check_round(setup, queenie.initial(setup), QueenieRoundForm().to_input(form, setup))
+        queenie.check_round(setup, queenie.initial(setup), QueenieRoundForm().to_input(form, setup, None))
     assert rendered(error) == [("cards_left.C", "Missing the cards left for C.")]
 
 
@@ -880,17 +880,17 @@ def games(draw: st.DrawFn) -> tuple[Any, list[dict[str, Any]], list[Any]]:
             break
         following = queenie.standings(setup, state).next
         assert following is not None
-        active = list(following["hand_sizes"])
+        active = list(following.facts["hand_sizes"])
         someone = st.none() | st.sampled_from(active)
         choice = draw(st.sampled_from(["keep", "switch"]))
-        buyer = draw(st.sampled_from([None, *following["can_buy"]])) if choice == "keep" else None
+        buyer = draw(st.sampled_from([None, *following.facts["can_buy"]])) if choice == "keep" else None
         queens = {suit: draw(someone) for suit in "SHDC"}
         out = draw(someone)
         raw = deal({player: draw(st.sampled_from("SHDC")) for player in active}, queens, out, choice, buyer)
         if options["pay_per_card"] and out is not None:
-            held = dict(following["hand_sizes"])
+            held = dict(following.facts["hand_sizes"])
             if buyer is not None:
-                held[buyer] = following["dealer_packets"][0]
+                held[buyer] = following.facts["dealer_packets"][0]
             for player in queens.values():
                 if player is not None:
                     held[player] -= 1
@@ -924,7 +924,7 @@ def test_chips_are_conserved_and_never_negative(game: tuple[Any, list[dict[str, 
         assert all(result.details["table_after"][suit] == 0 for suit in taken)
         json.dumps(result.details)
     last = queenie.standings(setup, states[-1])
-    json.dumps(last.next)
+    json.dumps(last.next.as_json() if last.next is not None else None)
     json.dumps(dict(last.extra))
     if not last.finished:
         assert all(states[-1].chips[p] >= 2 for p in states[-1].active)

@@ -80,7 +80,7 @@ HEARTS = Setup(players=tuple(FOUR), dealer=0, options={"jack_of_diamonds": False
 )
 def test_empty_counts_mean_zero_once_the_hearts_add_up(typed: list[str], counts: list[int | None]) -> None:
     form = {f"hearts-{seat}": value for seat, value in enumerate(typed)} | {"queen": "1"}
-    round_input = HeartsRoundForm().to_input(form, HEARTS)
+    round_input = HeartsRoundForm().to_input(form, HEARTS, None)
     assert [round_input["hearts"][player] for player in FOUR] == counts
     assert effective_counts([None if value == "" else int(value) for value in typed], 13) == counts
 

@@ -215,7 +215,7 @@ class Standings:
     status: str
     winners: tuple[str, ...]
     ranking: tuple[tuple[int, str], ...]
-    next: Mapping[str, Any] | None
+    next: Next | None
     extra: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     sides: tuple[Side, ...] = ()  # a partnership game's sides after the last round
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import json
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, MutableMapping
-from typing import Any, Protocol, overload
+from typing import Any, overload
 
-from .base import Problem, Setup
+from .base import Next, Problem, Setup
 
 _WHOLE_NUMBER = re.compile(r"^[-+]?\d{1,9}$")
 
@@ -59,25 +60,13 @@ def adjust(values: MutableMapping[str, str], command: str, limits: Mapping[str, 
     values[field_name] = str(min(high, max(low, wanted)))
 
 
-def form_command(round_form: Any, values: MutableMapping[str, str], command: str, setup: Setup) -> None:
+def form_command(
+    round_form: RoundForm, values: MutableMapping[str, str], command: str, setup: Setup, entered: Next | None
+) -> None:
     """A button pressed without JavaScript: the form's own command (Hearts' one-tap moon), if it
-    has one that takes it, else a stepper or chip press."""
-    own = getattr(round_form, "command", None)
-    if own is None or not own(values, command, setup):
-        adjust(values, command, round_form.limits(setup))
-
-
-def form_facts(round_form: Any, setup: Setup, values: Mapping[str, str]) -> Mapping[str, Any]:
-    """What a round form shows computed from its values (Hearts' hearts left), if it shows any."""
-    facts = getattr(round_form, "facts", None)
-    return facts(setup, values) if facts is not None else {}
-
-
-def form_problems(round_form: Any, form: Mapping[str, str], setup: Setup) -> list[Problem]:
-    """What a round form refuses by itself: a choice the page requires that the rules take as
-    optional (Queenie's "who went out", where nothing chosen is not the same as "nobody")."""
-    own = getattr(round_form, "problems", None)
-    return list(own(form, setup)) if own is not None else []
+    takes it, else a stepper or chip press."""
+    if not round_form.command(values, command, setup, entered):
+        adjust(values, command, round_form.limits(setup, entered))
 
 
 Label = tuple[str, Mapping[str, Any]]
@@ -85,13 +74,12 @@ Label = tuple[str, Mapping[str, Any]]
 Labeller = Callable[[str], Label | None]
 
 
-def round_label(round_form: Any, setup: Setup, next_round: Mapping[str, Any] | None) -> Labeller:
+def round_label(round_form: RoundForm, setup: Setup, entered: Next | None) -> Labeller:
     """A round form's fields in words: the form's own ``label`` first, else the player a field is
     about ("hearts.Bruno", "cards_left.Chloé" are Bruno's and Chloé's)."""
-    own = getattr(round_form, "label", None)
 
     def label(field_name: str) -> Label | None:
-        found = own(field_name, setup, next_round or {}) if own is not None else None
+        found = round_form.label(field_name, setup, entered)
         if found is not None:
             return found
         for part in field_name.split("."):
@@ -102,16 +90,43 @@ def round_label(round_form: Any, setup: Setup, next_round: Mapping[str, Any] | N
     return label
 
 
-class RoundForm(Protocol):
-    def to_input(self, form: Mapping[str, str], setup: Setup) -> dict[str, Any]: ...
+class RoundForm(ABC):
+    """A game's round form: the posted fields into the rules' input and back, and every hook the
+    generic pages call, each declared here with its default.
 
-    def values(
-        self, setup: Setup, round_input: Mapping[str, Any] | None, next_round: Mapping[str, Any] | None
-    ) -> dict[str, str]:
-        """Field values to show: a stored input for a correction, else defaults from what comes next."""
-        ...
+    ``entered`` is the round being entered (or corrected) as the rules see it before it: its
+    number, its dealer and the game's own facts (a hand size, who is elder), that is the
+    standings' :class:`~referee.games.base.Next` before that round; None once the game is over.
+    """
 
-    def limits(self, setup: Setup) -> dict[str, tuple[int, int]]: ...
+    @abstractmethod
+    def to_input(self, form: Mapping[str, str], setup: Setup, entered: Next | None) -> dict[str, Any]:
+        """The posted fields as the round input the rules (and the JSON API) take."""
+
+    @abstractmethod
+    def values(self, setup: Setup, round_input: Mapping[str, Any] | None, entered: Next | None) -> dict[str, str]:
+        """Field values to show: a stored input for a correction, else a new round's defaults."""
+
+    def limits(self, setup: Setup, entered: Next | None) -> dict[str, tuple[int, int]]:
+        """What a stepper or chip press may set each numeric field to, without JavaScript: none by default."""
+        return {}
+
+    def command(self, values: MutableMapping[str, str], command: str, setup: Setup, entered: Next | None) -> bool:
+        """Apply a button of the form's own (Hearts' one-tap moon) to ``values``; False: not one of its own."""
+        return False
+
+    def facts(self, setup: Setup, values: Mapping[str, str], entered: Next | None) -> Mapping[str, Any]:
+        """What the form shows computed from the values it holds (Hearts' hearts left): nothing by default."""
+        return {}
+
+    def problems(self, form: Mapping[str, str], setup: Setup, entered: Next | None) -> list[Problem]:
+        """What the form refuses by itself: a choice the page requires that the rules take as optional
+        (Queenie's "who went out", where nothing chosen is not the same as "nobody"). None by default."""
+        return []
+
+    def label(self, field: str, setup: Setup, entered: Next | None) -> Label | None:
+        """A field of the form in words for the refusals; None: the player it is about, if any."""
+        return None
 
 
 def json_value(text: str | bytes) -> Any:

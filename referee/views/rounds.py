@@ -17,8 +17,8 @@ from werkzeug.wrappers import Response
 from .. import store
 from ..db import get_db
 from ..forms import CsrfForm, field_errors
-from ..games.base import Invalid, replay_state
-from ..games.fields import Labeller, form_command, form_problems, posted_count, round_label
+from ..games.base import Invalid, Next, replay_state
+from ..games.fields import Labeller, form_command, posted_count, round_label
 from ..installed import spec_of
 from . import background
 from .access import acting_book_id, game_or_404
@@ -58,6 +58,12 @@ def _state_before(stored: store.StoredGame, number: int) -> Any:
     return replay_state(spec_of(stored.game).rules, stored.setup, stored.inputs[: number - 1])
 
 
+def round_entered(stored: store.StoredGame, number: int) -> Next | None:
+    """Round ``number`` as the rules see it before it is played (its dealer, the game's own facts):
+    what the round form is given of the round it enters."""
+    return spec_of(stored.game).rules.standings(stored.setup, _state_before(stored, number)).next
+
+
 def save_round(stored: store.StoredGame, number: int, editing: bool) -> RoundAnswer:
     """The round form posted for round ``number`` (``editing``: a correction): stored, refused or stale.
 
@@ -65,12 +71,13 @@ def save_round(stored: store.StoredGame, number: int, editing: bool) -> RoundAns
     """
     if not CsrfForm().validate_on_submit():
         abort(400)
+    entered = round_entered(stored, number)
     if "adjust" in request.form:
         values = MultiDict(request.form)
-        form_command(spec_of(stored.game).round_form, values, request.form["adjust"], stored.setup)
+        form_command(spec_of(stored.game).round_form, values, request.form["adjust"], stored.setup, entered)
         return round_page(stored, number, values)
     try:
-        raw = spec_of(stored.game).round_form.to_input(request.form, stored.setup)
+        raw = spec_of(stored.game).round_form.to_input(request.form, stored.setup, entered)
         _refuse_unfinished_form(stored, number, raw)
         _write(stored, number, raw, editing)
     except Invalid as error:
@@ -121,16 +128,14 @@ def _to_table(game_id: str) -> Response:
 
 def _round_label(stored: store.StoredGame, number: int) -> Labeller:
     """The round form's fields in words, for the refusals: "Bruno", "Who went out"."""
-    spec = spec_of(stored.game)
-    before = spec.rules.standings(stored.setup, _state_before(stored, number))
-    return round_label(spec.round_form, stored.setup, before.next)
+    return round_label(spec_of(stored.game).round_form, stored.setup, round_entered(stored, number))
 
 
 def _refuse_unfinished_form(stored: store.StoredGame, number: int, raw: Any) -> None:
     """Refuse a form left unfinished where the rules cannot see it (Queenie's "who went out" not
     chosen), together with whatever the rules refuse in the same round."""
     spec = spec_of(stored.game)
-    problems = form_problems(spec.round_form, request.form, stored.setup)
+    problems = spec.round_form.problems(request.form, stored.setup, round_entered(stored, number))
     if not problems:
         return
     try:
@@ -160,6 +165,8 @@ def _stale_round_page(current: store.StoredGame, number: int) -> Response | tupl
         ),
         "warning",
     )
-    values = spec_of(current.game).round_form.values(current.setup, current.inputs[number - 1], None)
+    values = spec_of(current.game).round_form.values(
+        current.setup, current.inputs[number - 1], round_entered(current, number)
+    )
     page = round_page(current, number, values)
     return (page if isinstance(page, str) else page[0]), 409

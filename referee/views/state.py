@@ -43,7 +43,7 @@ def _state(stored: StoredGame, standings: Standings, rounds: list[dict[str, Any]
         "winners": list(standings.winners),
     }
     if standings.next is not None:
-        state["next"] = standings.next
+        state["next"] = standings.next.as_json()
     state.update(standings.extra)
     if rounds is None:
         del state["rounds"]

@@ -35,9 +35,9 @@ from ..cache import VersionedCache
 from ..db import get_db
 from ..delivery import same_body_as
 from ..forms import CSRF_MARK, CsrfForm, field_errors, new_game_label, new_game_setup, option_fields, with_csrf
-from ..games.base import Invalid, RoundResult, Standings
+from ..games.base import Invalid, Next, RoundResult, Standings
 from ..games.cards import card_label
-from ..games.fields import form_facts, posted_count
+from ..games.fields import posted_count
 from ..limits import creating
 from ..registry import GAMES
 from ..words import elide_de, minus, signed
@@ -52,7 +52,7 @@ from .access import (
     session_keys,
 )
 from .kit import describe_event
-from .rounds import RoundAnswer, posted_version, round_page, save_round
+from .rounds import RoundAnswer, posted_version, round_entered, round_page, save_round
 
 # The name Queenie's play-along still imports the round saving by (the kit's ``save_round`` now).
 save_round_post = save_round
@@ -204,7 +204,9 @@ def edit_round(game_id: str, number: int) -> RoundAnswer:
         abort(404)
     if request.method == "POST":
         return save_round(stored, number, editing=True)
-    values = GAMES[stored.game].round_form.values(stored.setup, stored.inputs[number - 1], None)
+    values = GAMES[stored.game].round_form.values(
+        stored.setup, stored.inputs[number - 1], round_entered(stored, number)
+    )
     return round_page(stored, number, values)
 
 
@@ -327,15 +329,15 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["game_facts"] = game_facts
     app.jinja_env.globals["languages"] = LANGUAGES
     app.jinja_env.globals["get_locale"] = get_locale
-    app.jinja_env.globals["form_facts"] = form_facts_of
+    app.jinja_env.globals["form_facts"] = form_facts
     app.jinja_env.filters["minus"] = minus
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["elide"] = elide_in_french
 
 
-def form_facts_of(stored: store.StoredGame, values: Mapping[str, str]) -> Mapping[str, Any]:
+def form_facts(stored: store.StoredGame, values: Mapping[str, str], entered: Next | None) -> Mapping[str, Any]:
     """What the round form shows computed in Python from its values (e.g. the hearts left to hand out)."""
-    return form_facts(GAMES[stored.game].round_form, stored.setup, values)
+    return GAMES[stored.game].round_form.facts(stored.setup, values, entered)
 
 
 def elide_in_french(text: str, *names: str) -> str:

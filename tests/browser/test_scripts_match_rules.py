@@ -158,7 +158,7 @@ def python_hearts(texts: list[str], queen: int) -> tuple[list[int | None], int |
         players=tuple(f"P{seat}" for seat in range(len(texts))), dealer=0, options={"jack_of_diamonds": False}
     )
     form = {f"hearts-{seat}": text for seat, text in enumerate(texts)} | {"queen": str(queen)}
-    round_input = HeartsRoundForm().to_input(form, setup)
+    round_input = HeartsRoundForm().to_input(form, setup, None)
     counts = [round_input["hearts"][player] for player in setup.players]
     shooter = _cards_shooter(round_input)
     return counts, None if shooter is None else setup.seat(shooter)

@@ -6,9 +6,9 @@ from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import N_, Setup
+from ..base import N_, Next, Setup
 from ..counts import CountPicker
-from ..fields import form_number, posted_count, seat_name
+from ..fields import Label, RoundForm, form_number, posted_count, seat_name
 from .rules import HEARTS_PER_HAND
 
 HEARTS = CountPicker("hearts")  # hearts-0…: the hearts each seat took, out of the 13 of a hand
@@ -23,10 +23,10 @@ _LABELS: dict[str, tuple[str, dict[str, Any]]] = {
 
 
 @dataclass(frozen=True)
-class HeartsRoundForm:
+class HeartsRoundForm(RoundForm):
     """Hearts taken per seat (``hearts-0``…), the queen and jack by seat, or paper points."""
 
-    def to_input(self, form: Mapping[str, str], setup: Setup) -> dict[str, Any]:
+    def to_input(self, form: Mapping[str, str], setup: Setup, entered: Next | None) -> dict[str, Any]:
         if form.get("mode") == "points":
             round_input: dict[str, Any] = {
                 "points": {player: form_number(form.get(f"points-{seat}")) for seat, player in enumerate(setup.players)}
@@ -40,9 +40,7 @@ class HeartsRoundForm:
             round_input["moon_choice"] = form["moon_choice"]
         return round_input
 
-    def values(
-        self, setup: Setup, round_input: Mapping[str, Any] | None, next_round: Mapping[str, Any] | None
-    ) -> dict[str, str]:
+    def values(self, setup: Setup, round_input: Mapping[str, Any] | None, entered: Next | None) -> dict[str, str]:
         if round_input is None:
             return {}
         values: dict[str, str] = {}
@@ -59,19 +57,19 @@ class HeartsRoundForm:
             values["moon_choice"] = round_input["moon_choice"]
         return values
 
-    def limits(self, setup: Setup) -> dict[str, tuple[int, int]]:
+    def limits(self, setup: Setup, entered: Next | None) -> dict[str, tuple[int, int]]:
         return HEARTS.limits(setup, HEARTS_PER_HAND)
 
-    def facts(self, setup: Setup, values: Mapping[str, str]) -> dict[str, Any]:
+    def facts(self, setup: Setup, values: Mapping[str, str], entered: Next | None) -> dict[str, Any]:
         """What the form shows from the values it holds: the hearts left and, for each player left
         empty, the count they will be given (shown as the field's placeholder)."""
         return HEARTS.shown(values, setup, HEARTS_PER_HAND)
 
-    def label(self, field: str, setup: Setup, next_round: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    def label(self, field: str, setup: Setup, entered: Next | None) -> Label | None:
         """The hand's fields in words for the refusals; a player's own field is their name."""
         return _LABELS.get(field)
 
-    def command(self, values: MutableMapping[str, str], command: str, setup: Setup) -> bool:
+    def command(self, values: MutableMapping[str, str], command: str, setup: Setup, entered: Next | None) -> bool:
         """The one-tap moon, ``moon:<seat>``: that player took every heart and the queen, the others none."""
         name, _, seat_text = command.partition(":")
         seat = posted_count(seat_text)

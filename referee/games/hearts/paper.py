@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import N_, Setup, Standings
+from ..base import N_, Next, Setup, Standings
 from ..spec import Line, Paper
 from . import rules
 
@@ -22,7 +22,7 @@ def applies(name: str, options: Mapping[str, Any]) -> bool:
     return True
 
 
-def plans(setup: Setup, standings: Standings) -> list[dict[str, Any]]:
+def plans(setup: Setup, standings: Standings) -> list[Next]:
     """Each played hand's dealer and passing, for the sheet's first columns."""
     return [rules.next_hand(setup, result.number) for result in standings.rounds]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 from ..base import (
     N_,
     Invalid,
+    Next,
     Option,
     Problem,
     RoundResult,
@@ -178,7 +180,7 @@ def hand_points(options: Mapping[str, Any]) -> int:
     return HEARTS_PER_HAND + QUEEN_POINTS + jack
 
 
-def next_hand(setup: Setup, number: int) -> dict[str, Any]:
+def next_hand(setup: Setup, number: int) -> Next:
     """What the table does before hand ``number`` (1-based)."""
     players = setup.players
     count = len(players)
@@ -188,9 +190,7 @@ def next_hand(setup: Setup, number: int) -> dict[str, Any]:
     passes = (
         {} if distance == 0 else {player: players[(seat + distance) % count] for seat, player in enumerate(players)}
     )
-    return {
-        "round": number,
-        "dealer": players[(setup.dealer + number - 1) % count],
+    facts = {
         "pass": direction,
         "pass_count": 0 if distance == 0 else setup.options["pass_count"],
         "passes": passes,
@@ -198,6 +198,7 @@ def next_hand(setup: Setup, number: int) -> dict[str, Any]:
         "removed": list(removed),
         "cards_each": cards_each,
     }
+    return Next(round=number, dealer=players[(setup.dealer + number - 1) % count], facts=facts)
 
 
 def initial(setup: Setup) -> State:
@@ -390,7 +391,7 @@ def play(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
     totals, resets = _after_hand(setup, state.totals, scores)
     events = ([Moon(shooter)] if applied is not None and shooter is not None else []) + [Reset(p) for p in resets]
     details = {
-        "dealer": next_hand(setup, number)["dealer"],
+        "dealer": next_hand(setup, number).dealer,
         "shooter": shooter,
         "moon_applied": applied,
         "resets": resets,
@@ -410,9 +411,8 @@ def standings(setup: Setup, state: State) -> Standings:
         next_info = next_hand(setup, len(state.rounds) + 1)
         if setup.options["hands"] is None:
             target = setup.options["target"]
-            next_info["near_target"] = [
-                player for player, total in state.totals.items() if total + MOON_POINTS >= target
-            ]
+            near = [player for player, total in state.totals.items() if total + MOON_POINTS >= target]
+            next_info = dataclasses.replace(next_info, facts={**next_info.facts, "near_target": near})
     return Standings(
         rounds=state.rounds,
         totals=state.totals,

@@ -17,8 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import N_, Setup
-from ..fields import form_number
+from ..base import N_, Next, Setup
+from ..fields import Label, RoundForm, form_number
 
 ROLES = ("elder", "younger")
 ROWS = 4  # four tierces or four trios fit in 12 cards
@@ -101,10 +101,10 @@ def _totals(form: Mapping[str, str]) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
-class PiquetRoundForm:
+class PiquetRoundForm(RoundForm):
     """The two ways of entering the combinations and the two ways of entering the play."""
 
-    def to_input(self, form: Mapping[str, str], setup: Setup) -> dict[str, Any]:
+    def to_input(self, form: Mapping[str, str], setup: Setup, entered: Next | None) -> dict[str, Any]:
         round_input: dict[str, Any]
         if form.get("combos") == "announced":
             round_input = {"declarations": {role: _declaration(form, setup, role) for role in ROLES}}
@@ -119,9 +119,7 @@ class PiquetRoundForm:
             round_input["trick_winners"] = "".join(form.get(f"trick-{trick}", "") for trick in range(1, TRICKS + 1))
         return round_input
 
-    def values(
-        self, setup: Setup, round_input: Mapping[str, Any] | None, next_round: Mapping[str, Any] | None
-    ) -> dict[str, str]:
+    def values(self, setup: Setup, round_input: Mapping[str, Any] | None, entered: Next | None) -> dict[str, str]:
         values = {"combos": "cards", "play": "totals" if setup.options["counting_cards_only"] else "tricks"}
         if round_input is None:
             return values
@@ -149,15 +147,12 @@ class PiquetRoundForm:
                 values["first"] = round_input["first"]
         return values
 
-    def limits(self, setup: Setup) -> dict[str, tuple[int, int]]:
-        return {}
-
-    def label(self, field: str, setup: Setup, next_round: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    def label(self, field: str, setup: Setup, entered: Next | None) -> Label | None:
         """The deal's fields in words for the refusals: a role's field names the player ("Cards of Hugo")."""
         kind, _, rest = field.partition(".")
         role = rest.partition(".")[0]
-        if role in ROLES and next_round.get(role):
-            return _ROLE_LABELS.get(kind, "%(name)s"), {"name": next_round[role]}
+        if role in ROLES and entered is not None:
+            return _ROLE_LABELS.get(kind, "%(name)s"), {"name": entered.facts[role]}
         return _LABELS.get(field)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import N_, RoundResult, Setup, Standings, invalid, rank
+from ..base import N_, Next, RoundResult, Setup, Standings, invalid, rank
 from .entry import Entry, parse_round
 from .events import BY_WORD, RoleEvent, TargetReached
 from .play import (
@@ -350,15 +350,13 @@ def rubicon_result(totals: Mapping[str, int]) -> dict[str, Any]:
     return {"winner": winner, "points_won": points_won, "rubicon": rubiconed}
 
 
-def next_deal(setup: Setup, number: int) -> dict[str, Any]:
+def next_deal(setup: Setup, number: int) -> Next:
     names = roles_for_deal(setup, number)
-    return {
-        "round": number,
-        "dealer": names["younger"],
-        "elder": names["elder"],
-        "younger": names["younger"],
-        "deal": number,
-    }
+    return Next(
+        round=number,
+        dealer=names["younger"],
+        facts={"elder": names["elder"], "younger": names["younger"], "deal": number},
+    )
 
 
 def standings(setup: Setup, state: State) -> Standings:

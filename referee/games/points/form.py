@@ -16,7 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import Setup
+from ..base import Next, Setup
+from ..fields import RoundForm
 
 SIGN_COMMAND = "sign:"
 _MINUS = str.maketrans({"−": "-", "–": "-"})  # the minus sign and the en dash people type for one
@@ -65,23 +66,18 @@ def posted_points(text: str | None) -> int | str | None:
 
 
 @dataclass(frozen=True)
-class PointsRoundForm:
+class PointsRoundForm(RoundForm):
     """Fields ``points-<seat>``: each player's points, a number or a short sum."""
 
-    def to_input(self, form: Mapping[str, str], setup: Setup) -> dict[str, Any]:
+    def to_input(self, form: Mapping[str, str], setup: Setup, entered: Next | None) -> dict[str, Any]:
         return {
             "points": {player: posted_points(form.get(field_name(seat))) for seat, player in enumerate(setup.players)}
         }
 
-    def values(
-        self, setup: Setup, round_input: Mapping[str, Any] | None, next_round: Mapping[str, Any] | None
-    ) -> dict[str, str]:
+    def values(self, setup: Setup, round_input: Mapping[str, Any] | None, entered: Next | None) -> dict[str, str]:
         if round_input is None:
             return {}
         return {field_name(seat): str(round_input["points"][player]) for seat, player in enumerate(setup.players)}
-
-    def limits(self, setup: Setup) -> dict[str, tuple[int, int]]:
-        return {}  # no stepper: the ± buttons are handled by shown()
 
     def shown(self, values: Mapping[str, str], setup: Setup) -> dict[str, str]:
         """Each field as the page shows it, with the sign flipped of the field whose ± was pressed."""

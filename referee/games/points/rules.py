@@ -12,6 +12,7 @@ from typing import Any
 
 from ..base import (
     N_,
+    Next,
     Option,
     RoundResult,
     Setup,
@@ -168,12 +169,9 @@ def standings(setup: Setup, state: State) -> Standings:
     next_info = None
     if not over:
         number = len(state.rounds) + 1
-        next_info = {
-            "round": number,
-            "dealer": dealer_of(setup, number),
-            # The leaders tied at the end, when this round is played to part them (play on).
-            "tied": list(leaders(setup, state.totals)) if state.ended_at is not None else [],
-        }
+        # The leaders tied at the end, when this round is played to part them (play on).
+        tied = list(leaders(setup, state.totals)) if state.ended_at is not None else []
+        next_info = Next(round=number, dealer=dealer_of(setup, number), facts={"tied": tied})
     return Standings(
         rounds=state.rounds,
         totals=state.totals,

@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import N_, Problem, Setup, invalid
-from ..fields import form_number, json_value, seat_name
+from ..base import N_, Next, Problem, Setup, invalid
+from ..fields import Label, RoundForm, form_number, json_value, seat_name
 
 QUEENS = ("S", "H", "D", "C")
 MOST_CARDS = 13
@@ -30,13 +30,13 @@ _QUEEN_LABELS = {
 
 
 @dataclass(frozen=True)
-class QueenieRoundForm:
+class QueenieRoundForm(RoundForm):
     """Fields: ``stake-<seat>`` (S/H/D/C), ``dealer_choice``, ``buyer``, ``queen-<suit>`` (players by
     seat, empty for nobody), ``out`` (a seat, or ``none``: blocked; required on the page),
     ``cards_left-<seat>`` with the pay-per-card option, and ``referee`` (hidden, JSON: the
     play-along's answers and flags when the deal was refereed card by card)."""
 
-    def to_input(self, form: Mapping[str, str], setup: Setup) -> dict[str, Any]:
+    def to_input(self, form: Mapping[str, str], setup: Setup, entered: Next | None) -> dict[str, Any]:
         # Only the players still in have stake buttons: a dropped player posts nothing.
         stakes = {player: form[f"stake-{seat}"] for seat, player in enumerate(setup.players) if f"stake-{seat}" in form}
         round_input: dict[str, Any] = {
@@ -52,15 +52,13 @@ class QueenieRoundForm:
             round_input["referee"] = _record(form["referee"])
         return round_input
 
-    def values(
-        self, setup: Setup, round_input: Mapping[str, Any] | None, next_round: Mapping[str, Any] | None
-    ) -> dict[str, str]:
+    def values(self, setup: Setup, round_input: Mapping[str, Any] | None, entered: Next | None) -> dict[str, str]:
         values: dict[str, str] = {"dealer_choice": "keep", "buyer": ""}
         values.update({f"queen-{suit}": "" for suit in QUEENS})
         if round_input is None:
             # A new deal: every player stakes as last time; keep, no sale, no queen played; who went
             # out is left for the table to say (nobody, blocked, is a choice like any other).
-            defaults = (next_round or {}).get("stakes_default", {})
+            defaults = entered.facts["stakes_default"] if entered is not None else {}
             values.update({f"stake-{setup.seat(player)}": queen for player, queen in defaults.items()})
             return values
         values.update({f"stake-{setup.seat(player)}": queen for player, queen in round_input["stakes"].items()})
@@ -78,7 +76,7 @@ class QueenieRoundForm:
     def played_along(
         self,
         setup: Setup,
-        next_round: Mapping[str, Any],
+        entered: Next,
         dealer_choice: str,
         buyer: str | None,
         result: Mapping[str, Any],
@@ -87,7 +85,7 @@ class QueenieRoundForm:
         """A new deal's fields filled in from the play-along: the stakes stay as last time for the table
         to check; the packets, the queens, who went out (the cards left with pay-per-card) and the
         play-along's record (a hidden field) come from the deal as it was refereed."""
-        values = self.values(setup, None, next_round)
+        values = self.values(setup, None, entered)
         values["dealer_choice"] = dealer_choice
         values["buyer"] = _seat(setup, buyer)
         values["out"] = _seat(setup, result["out"]) or BLOCKED
@@ -99,19 +97,19 @@ class QueenieRoundForm:
         values["referee"] = json.dumps(record, ensure_ascii=False)
         return values
 
-    def problems(self, form: Mapping[str, str], setup: Setup) -> list[Problem]:
+    def problems(self, form: Mapping[str, str], setup: Setup, entered: Next | None) -> list[Problem]:
         """Who went out must be chosen on the page: a deal left as it was is not a blocked deal."""
         if form.get("out"):
             return []
         return [Problem("out", N_('Say who went out: tap the player, or "nobody: blocked" if nobody could go out.'))]
 
-    def label(self, field: str, setup: Setup, next_round: Mapping[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    def label(self, field: str, setup: Setup, entered: Next | None) -> Label | None:
         """The deal's fields in words for the refusals; a player's own field is their name."""
         if field.startswith("queens.") and field[-1] in QUEENS:
             return _QUEEN_LABELS[field[-1]], {}
         return _LABELS.get(field)
 
-    def limits(self, setup: Setup) -> dict[str, tuple[int, int]]:
+    def limits(self, setup: Setup, entered: Next | None) -> dict[str, tuple[int, int]]:
         if not setup.options["pay_per_card"]:
             return {}
         return {f"cards_left-{seat}": (0, MOST_CARDS) for seat in range(len(setup.players))}

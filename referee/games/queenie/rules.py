@@ -30,6 +30,7 @@ from ..base import (
     N_,
     Event,
     Invalid,
+    Next,
     Option,
     Problem,
     RoundResult,
@@ -243,7 +244,7 @@ def standings(setup: Setup, state: State) -> Standings:
     )
 
 
-def next_deal(setup: Setup, state: State) -> dict[str, Any]:
+def next_deal(setup: Setup, state: State) -> Next:
     """What the table needs before the next deal."""
     dealer = state.dealer
     _others, packet = packet_sizes(len(state.active))
@@ -251,9 +252,7 @@ def next_deal(setup: Setup, state: State) -> dict[str, Any]:
     deal_of = None
     if rounds is not None:
         deal_of = len(state.rounds) + sum(max(0, rounds - state.dealt[player]) for player in state.active)
-    return {
-        "round": len(state.rounds) + 1,
-        "dealer": dealer,
+    facts = {
         "table": dict(state.table),
         "hand_sizes": hand_sizes(setup, state.active, dealer),
         "dealer_packets": [packet, packet],
@@ -263,6 +262,7 @@ def next_deal(setup: Setup, state: State) -> dict[str, Any]:
             player for player in state.active if player != dealer and state.chips[player] - STAKE >= SALE_PRICE
         ],
     }
+    return Next(round=len(state.rounds) + 1, dealer=dealer, facts=facts)
 
 
 # --- checking one deal ---------------------------------------------------------
@@ -426,27 +426,39 @@ def _check_referee(setup: Setup, value: Any) -> dict[str, Any]:
         raise refused
     answers = value.get("answers", [])
     flags = value.get("flags", [])
-    if not isinstance(answers, list) or not isinstance(flags, list):
+    if not _fits_answers(answers) or not isinstance(flags, list) or len(flags) > _MOST_FLAGS:
         raise refused
-    if len(answers) > _MOST_ANSWERS or len(flags) > _MOST_FLAGS:
+    checked_flags = [_checked_flag(setup, flag) for flag in flags]
+    if None in checked_flags:
         raise refused
-    if not all(item is None or (isinstance(item, str) and 0 < len(item) <= 30) for item in answers):
-        raise refused
-    cards = {rank + suit for suit in QUEENS for rank in "A23456789TJQK"}
-    checked_flags = []
-    for flag in flags:
-        if not isinstance(flag, dict) or set(flag) - {"kind", "player", "card", "other"}:
-            raise refused
-        other = flag.get("other")
-        if (
-            flag.get("kind") not in FLAG_KINDS
-            or flag.get("player") not in setup.players
-            or flag.get("card") not in cards
-            or (other is not None and other not in cards)
-        ):
-            raise refused
-        checked_flags.append({"kind": flag["kind"], "player": flag["player"], "card": flag["card"], "other": other})
     return {"answers": list(answers), "flags": checked_flags}
+
+
+def _fits_answers(answers: Any) -> bool:
+    """The play-along's answers: a short list of tokens (a seat, a card, ``-``), each short, or None."""
+    return (
+        isinstance(answers, list)
+        and len(answers) <= _MOST_ANSWERS
+        and all(item is None or (isinstance(item, str) and 0 < len(item) <= 30) for item in answers)
+    )
+
+
+_CARDS = frozenset(rank + suit for suit in QUEENS for rank in "A23456789TJQK")
+
+
+def _checked_flag(setup: Setup, flag: Any) -> dict[str, Any] | None:
+    """One flag of the play-along (a card played against the rules) in canonical form, or None if malformed."""
+    if not isinstance(flag, dict) or set(flag) - {"kind", "player", "card", "other"}:
+        return None
+    other = flag.get("other")
+    if (
+        flag.get("kind") not in FLAG_KINDS
+        or flag.get("player") not in setup.players
+        or flag.get("card") not in _CARDS
+        or (other is not None and other not in _CARDS)
+    ):
+        return None
+    return {"kind": flag["kind"], "player": flag["player"], "card": flag["card"], "other": other}
 
 
 # --- settling one deal ---------------------------------------------------------
@@ -489,23 +501,7 @@ def _deal(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
         ledger.to_table("stake", player, round_input["stakes"][player], 1)
         ledger.to_table("stake", player, POT, 1)
     staked = dict(ledger.table)
-    buyer = round_input["buyer"]
-    if buyer is not None:
-        ledger.between("sale", buyer, dealer, SALE_PRICE)
-        events.append(Sold(buyer))
-    for suit in QUEENS:
-        player = round_input["queens"][suit]
-        if player is not None:
-            ledger.from_table("queen", suit, player)
-            events.append(QueenPlayed(suit, player))
-    out = round_input["out"]
-    if out is None:
-        events.append(Blocked())
-    else:
-        ledger.from_table("pot", POT, out)
-        events.append(WentOut(out))
-        if round_input.get("cards_left") is not None:
-            _pay_per_card(setup, state, ledger, out, round_input["cards_left"])
+    events += _play(setup, state, ledger, round_input)
     short = [player for player in state.active if ledger.chips[player] < STAKE]
     events += [Bankrupt(player) for player in short]
     active = state.active
@@ -542,6 +538,29 @@ def _deal(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
         last_stakes={**state.last_stakes, **round_input["stakes"]},
         over=over,
     )
+
+
+def _play(setup: Setup, state: State, ledger: _Ledger, round_input: Mapping[str, Any]) -> list[Event]:
+    """The chips that move with the play: the spare hand's sale, the queens taken, the pot to whoever went out."""
+    events: list[Event] = []
+    buyer = round_input["buyer"]
+    if buyer is not None:
+        ledger.between("sale", buyer, state.dealer, SALE_PRICE)
+        events.append(Sold(buyer))
+    for suit in QUEENS:
+        player = round_input["queens"][suit]
+        if player is not None:
+            ledger.from_table("queen", suit, player)
+            events.append(QueenPlayed(suit, player))
+    out = round_input["out"]
+    if out is None:
+        events.append(Blocked())
+        return events
+    ledger.from_table("pot", POT, out)
+    events.append(WentOut(out))
+    if round_input.get("cards_left") is not None:
+        _pay_per_card(setup, state, ledger, out, round_input["cards_left"])
+    return events
 
 
 def _pay_per_card(setup: Setup, state: State, ledger: _Ledger, out: str, cards_left: Mapping[str, int]) -> None:

@@ -12,7 +12,7 @@ Answer tokens: a player is their seat number, a card its code (``7D``), nobody o
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +25,7 @@ from ....forms import CsrfForm
 from ....registry import GAMES
 from ....views.access import editable_or_403
 from ....views.tables import RoundAnswer, save_round_post
-from ...base import Setup, Standings
+from ...base import Next, Setup, Standings
 from ...cards import SUIT_SYMBOLS
 from ...fields import posted_count
 from .. import play as qp
@@ -66,8 +66,9 @@ class Along:
     tokens: tuple[str, ...]
 
     @property
-    def next(self) -> Mapping[str, Any]:
-        return self.standings.next or {}
+    def next(self) -> Next:
+        assert self.standings.next is not None  # a finished game has no play-along (redirected)
+        return self.standings.next
 
     def url(self, endpoint: str = "playalong.play", tokens: Sequence[str] | None = None) -> str:
         answers = self.tokens if tokens is None else tokens
@@ -76,14 +77,14 @@ class Along:
         return url_for(endpoint, game_id=self.stored.id, d=self.number, p=self.packets, a=" ".join(answers))
 
 
-def _packets(setup: Setup, following: Mapping[str, Any], packets: str) -> tuple[str, str | None] | None:
+def _packets(setup: Setup, following: Next, packets: str) -> tuple[str, str | None] | None:
     """The dealer's choice and the buyer, or None when ``packets`` says neither."""
     if packets in ("keep", "switch"):
         return packets, None
     seat = posted_count(packets)
     if seat is not None and seat < len(setup.players):
         buyer = setup.players[seat]
-        if buyer in following.get("can_buy", []):
+        if buyer in following.facts["can_buy"]:
             return "keep", buyer
     return None
 
@@ -96,7 +97,7 @@ def _along(game_id: str) -> Along | Response:
     if standings.next is None:
         return redirect(url_for("tables.table", game_id=game_id), 303)
     following = standings.next
-    number = int(following["round"])
+    number = following.round
     args = request.args
     packets = args.get("p", "")
     tokens = args.get("a", "").split()
@@ -109,7 +110,7 @@ def _along(game_id: str) -> Along | Response:
     if told is None:
         return Along(stored, standings, number, "", "keep", None, None, ())
     dealer_choice, buyer = told
-    start = qp.start_deal(stored.setup, standings.extra["active"], following["dealer"], buyer)
+    start = qp.start_deal(stored.setup, standings.extra["active"], following.dealer, buyer)
     deal, refused = qp.replay_valid(start, [_value(stored.setup, token) for token in tokens])
     if refused is not None:
         why = " ".join(problem.render(gettext) for problem in refused.problems)
