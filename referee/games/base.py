@@ -149,6 +149,14 @@ class Event:
 
 
 @dataclass(frozen=True)
+class PlayerEvent(Event):
+    """An event about one player, ``name`` (a moon, a player gone out). A kind of it adds its ``word``
+    and ``message`` (and a docstring saying when it happens), nothing else."""
+
+    name: str
+
+
+@dataclass(frozen=True)
 class Side:
     """A fixed partnership's figures, after one round or after the game so far.
 

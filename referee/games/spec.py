@@ -246,6 +246,16 @@ def _no_tally(_setup: Setup, _standings: Standings) -> Mapping[str, Mapping[str,
     return {}
 
 
+def count_events(counts: dict[str, dict[str, int]], standings: Standings, counted: Mapping[type[Event], str]) -> None:
+    """Add one to ``counts[player][word]`` for each event of a kind counted as ``word`` that names that player."""
+    for result in standings.rounds:
+        for event in result.events:
+            word = counted.get(type(event))
+            name = getattr(event, "name", None)
+            if word is not None and name in counts:
+                counts[name][word] += 1
+
+
 @dataclass(frozen=True)
 class Records:
     """What the players' records count in one game, from its setup and replayed standings.

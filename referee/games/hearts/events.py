@@ -3,25 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from ..base import N_, Event
+from ..base import N_, PlayerEvent
 
 
-@dataclass(frozen=True)
-class Moon(Event):
+class Moon(PlayerEvent):
     """``name`` took every heart and the queen of spades, and the moon rule was applied."""
 
-    name: str
     word = "moon"
     message = N_("%(name)s shot the moon")
 
 
-@dataclass(frozen=True)
-class Reset(Event):
+class Reset(PlayerEvent):
     """``name`` landed exactly on the target and went back to the reset score."""
 
-    name: str
     word = "reset"
     message = N_("%(name)s landed exactly on the target and goes back")
 

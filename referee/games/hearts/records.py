@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import N_, Setup, Standings
-from ..spec import Records, Stat
+from ..spec import Records, Stat, count_events
 from .events import Moon
 from .rules import HEARTS_PER_HAND, JACK_POINTS, QUEEN_POINTS
 
@@ -44,12 +44,10 @@ def tally(setup: Setup, standings: Standings) -> dict[str, dict[str, int]]:
         for player in setup.players:
             counts[player]["points"] += result.scores[player]
             counts[player]["hands"] += 1
-        for event in result.events:
-            if isinstance(event, Moon):
-                counts[event.name]["moons"] += 1
         taker = queen_taker(setup, result.input)
         if taker is not None:
             counts[taker]["queens"] += 1
+    count_events(counts, standings, {Moon: "moons"})
     return counts
 
 

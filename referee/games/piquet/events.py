@@ -31,54 +31,46 @@ class RoleEvent(Event):
         return super().describe(translate)
 
 
-@dataclass(frozen=True)
 class Blanche(RoleEvent):
     word = "blanche"
     message = N_("carte blanche: %(role)s")
 
 
-@dataclass(frozen=True)
 class PointWon(RoleEvent):
     word = "point"
     message = N_("point: %(role)s")
     equal_message = N_("point equal")
 
 
-@dataclass(frozen=True)
 class SequencesWon(RoleEvent):
     word = "sequences"
     message = N_("sequences: %(role)s")
     equal_message = N_("sequences equal")
 
 
-@dataclass(frozen=True)
 class SetsWon(RoleEvent):
     word = "sets"
     message = N_("sets: %(role)s")
 
 
-@dataclass(frozen=True)
 class Repique(RoleEvent):
     word = "repique"
     message = N_("repique: %(role)s")
     strong = True
 
 
-@dataclass(frozen=True)
 class Pique(RoleEvent):
     word = "pique"
     message = N_("pique: %(role)s")
     strong = True
 
 
-@dataclass(frozen=True)
 class Capot(RoleEvent):
     word = "capot"
     message = N_("capot: %(role)s")
     strong = True
 
 
-@dataclass(frozen=True)
 class CardsWon(RoleEvent):
     """The cards (most tricks), or divided when ``role`` is ``equal``."""
 
@@ -87,7 +79,6 @@ class CardsWon(RoleEvent):
     equal_message = N_("cards divided")
 
 
-@dataclass(frozen=True)
 class TargetReached(RoleEvent):
     word = "target"
     message = N_("target reached: %(role)s")

@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-from ..base import N_, Setup, Standings
-from ..spec import Records, Stat
-from .events import Capot, Pique, Repique, RoleEvent
+from ..base import N_, Event, Setup, Standings
+from ..spec import Records, Stat, count_events
+from .events import Capot, Pique, Repique
 
-COUNTED: tuple[tuple[type[RoleEvent], str], ...] = ((Repique, "repiques"), (Pique, "piques"), (Capot, "capots"))
+COUNTED: dict[type[Event], str] = {Repique: "repiques", Pique: "piques", Capot: "capots"}
 
 
 def tally(setup: Setup, standings: Standings) -> dict[str, dict[str, int]]:
     counts = {
         player: {"parties": 0, "repiques": 0, "piques": 0, "capots": 0, "rubicons": 0} for player in setup.players
     }
-    for result in standings.rounds:
-        for event in result.events:
-            for kind, word in COUNTED:
-                if isinstance(event, kind) and event.name in counts:
-                    counts[event.name][word] += 1
+    count_events(counts, standings, COUNTED)  # an equal (nobody's) event names nobody
     outcome = standings.extra.get("result", {}) if standings.finished else {}
     winner = outcome.get("winner")
     if winner is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..base import N_, Event
+from ..base import N_, Event, PlayerEvent
 from ..cards import card_label
 
 QUEEN_NAMES = {
@@ -16,9 +16,7 @@ QUEEN_NAMES = {
 }
 
 
-@dataclass(frozen=True)
-class Sold(Event):
-    name: str
+class Sold(PlayerEvent):
     word = "sold"
     message = N_("%(name)s bought the spare packet")
 
@@ -37,36 +35,28 @@ class QueenPlayed(Event):
         return translate(self.message) % {"name": self.name, "card": card}
 
 
-@dataclass(frozen=True)
 class Blocked(Event):
     word = "blocked"
     message = N_("blocked: nobody went out")
 
 
-@dataclass(frozen=True)
-class WentOut(Event):
-    name: str
+class WentOut(PlayerEvent):
     word = "out"
     message = N_("%(name)s went out")
 
 
-@dataclass(frozen=True)
-class Bankrupt(Event):
+class Bankrupt(PlayerEvent):
     """``name`` has fewer chips than a stake needs."""
 
-    name: str
     word = "bankrupt"
     message = N_("%(name)s has fewer than 2 chips")
 
 
-@dataclass(frozen=True)
-class Dropped(Event):
-    name: str
+class Dropped(PlayerEvent):
     word = "dropped"
     message = N_("%(name)s sits out from now on")
 
 
-@dataclass(frozen=True)
 class Split(Event):
     """At the end, the chips left on the table were shared among the players still in."""
 

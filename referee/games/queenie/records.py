@@ -3,19 +3,14 @@
 from __future__ import annotations
 
 from ..base import N_, Setup, Standings
-from ..spec import Records, Stat
+from ..spec import Records, Stat, count_events
 from .events import QueenPlayed, WentOut
 
 
 def tally(setup: Setup, standings: Standings) -> dict[str, dict[str, int]]:
     start = int(setup.options["start_chips"])
     counts = {player: {"net": standings.totals[player] - start, "queens": 0, "out": 0} for player in setup.players}
-    for result in standings.rounds:
-        for event in result.events:
-            if isinstance(event, QueenPlayed):
-                counts[event.name]["queens"] += 1
-            elif isinstance(event, WentOut):
-                counts[event.name]["out"] += 1
+    count_events(counts, standings, {QueenPlayed: "queens", WentOut: "out"})
     return counts
 
 
