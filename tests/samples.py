@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from referee.games import GAMES
 from referee.games.spec import GameSpec, Sample
+from referee.registry import GAMES
 from tests.conftest import Api
 
 SAMPLES = [

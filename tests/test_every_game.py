@@ -18,7 +18,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee.games.base import make_setup, replay
-from referee.games.spec import TEMPLATE_CONTRACT, GameSpec, Sample
+from referee.games.spec import NUMBER, TEMPLATE_CONTRACT, GameSpec, Sample
 from referee.records import same_player
 from referee.registry import GAMES
 from referee.views.access import BOOK_COOKIE
@@ -60,8 +60,20 @@ def test_the_game_folder_defines_every_name_of_the_contract(app: Flask, name: st
             if not names:
                 continue
             module = loaded.module
-            missing = [wanted for wanted in names if not hasattr(module, wanted)]
-            assert missing == [], f"templates/{name}/{template} lacks {missing}"
+            defined = {wanted: _received(getattr(module, wanted, MISSING)) for wanted in names}
+            assert defined == names, f"templates/{name}/{template}"
+
+
+MISSING = object()
+
+
+def _received(value: object) -> object:
+    """What a template defines, as TEMPLATE_CONTRACT says it: a macro's parameters, a whole number's NUMBER."""
+    if value is MISSING:
+        return "missing"
+    if isinstance(value, int):
+        return NUMBER
+    return tuple(getattr(value, "arguments", ("not a macro",)))
 
 
 def scorer(api: Api, client: FlaskClient, spec: GameSpec, sample: Sample) -> tuple[str, dict[str, Any]]:

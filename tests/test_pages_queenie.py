@@ -9,7 +9,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee.games import GAMES
+from referee.registry import GAMES
 from tests.conftest import Api, dump_database
 from tests.samples import play
 

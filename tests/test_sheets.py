@@ -12,8 +12,8 @@ import re
 import pytest
 from flask.testing import FlaskClient
 
-from referee.games import GAMES
 from referee.games.spec import GameSpec, Sample
+from referee.registry import GAMES
 from referee.words import minus
 from tests.conftest import Api
 from tests.samples import SAMPLES, big_words, creation, play, result_words, rounds_played, text_of, under_way

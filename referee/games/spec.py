@@ -13,39 +13,41 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .base import N_, NP_, Event, Game, Option, Setup, Standings
+from .base import N_, NP_, Event, Game, Option, RoundResult, Setup, Standings
 from .fields import RoundForm
 
-TEMPLATE_CONTRACT: Mapping[str, tuple[str, ...]] = {
+NUMBER = None
+"""In :data:`TEMPLATE_CONTRACT`, a variable holding a whole number (not a macro)."""
+
+TEMPLATE_CONTRACT: Mapping[str, Mapping[str, tuple[str, ...] | None]] = {
     # Game templates get the numbers of the rules they show from ``game_facts(stored)`` (GameSpec.facts).
     # Imported by the table page, the watch page and the printed sheet.
-    "labels.html": (
-        "next_panel",  # (stored, standings): what the table does next (dealer, passes, stakes…)
-        "ranking_rule",  # (stored): how the game is won, one line
-        "result",  # (stored, standings): the final result under the winner's name
-    ),
+    "labels.html": {
+        "next_panel": ("stored", "standings"),  # what the table does next (dealer, passes, stakes…)
+        "ranking_rule": ("stored",),  # how the game is won, one line
+        "result": ("stored", "standings"),  # the final result under the winner's name
+    },
     # Included inside the round form (<form> and CSRF token are the caller's); sees stored,
-    # standings (before the round), number, values, errors.
-    "round_form.html": (),
-    # Imported by the printed score sheet: the game's columns around the players' scores.
-    "sheet.html": (
-        "round_word",
-        "lead_columns",
-        "trail_columns",
-        "lead_head",
-        "trail_head",
-        "score_word",
-        "total_word",
-        "lead_cells",  # (stored, result, plan): plan is the game's Paper.plans entry or none
-        "trail_cells",
-        "score",
-        "legend",
-        "result",
-    ),
+    # standings (before the round: standings.next is the round entered), number, values, errors.
+    "round_form.html": {},
+    # Imported by the printed score sheet: the game's columns before and after the players' own
+    # (those are Paper.columns).
+    "sheet.html": {
+        "round_word": (),
+        "lead_columns": NUMBER,
+        "trail_columns": NUMBER,
+        "lead_head": (),
+        "trail_head": (),
+        "lead_cells": ("stored", "result", "plan"),  # plan is the game's Paper.plans entry or none
+        "trail_cells": ("stored", "result"),
+        "legend": (),
+        "result": ("stored", "standings"),
+    },
     # Extends sheets/paper.html: the blank sheet, from seats and the data of Paper.blank.
-    "blank.html": (),
+    "blank.html": {},
 }
-"""The templates every game folder holds, and the macros or variables each must define."""
+"""The templates every game folder holds, and what each must define: a macro by the names of the
+parameters it takes, in order, or a variable (:data:`NUMBER`)."""
 
 
 @dataclass(frozen=True)
@@ -207,6 +209,31 @@ def _no_plans(_setup: Setup, _standings: Standings) -> Sequence[Any]:
 
 
 @dataclass(frozen=True)
+class Column:
+    """One column the printed score sheet gives each player: its class (``score``, ``total``, ``bid``),
+    its heading (marked N_, or a sign), the figure of a round it shows for a player, and whether
+    that figure is written with its sign (+3, −2) or plain."""
+
+    name: str
+    heading: str
+    figure: Callable[[RoundResult, str], int]
+    signed: bool = False
+
+
+def round_score(result: RoundResult, player: str) -> int:
+    return result.scores[player]
+
+
+def running_total(result: RoundResult, player: str) -> int:
+    return result.totals[player]
+
+
+def score_and_total(score: str, total: str = N_("total"), *, signed: bool = False) -> tuple[Column, ...]:
+    """The columns most games give a player: the round's score, then the running total."""
+    return Column("score", score, round_score, signed), Column("total", total, running_total)
+
+
+@dataclass(frozen=True)
 class Paper:
     """The printed score sheet and the blank sheet.
 
@@ -214,10 +241,13 @@ class Paper:
     they differ from their default and ``applies(name, options)``. ``plans`` gives each played
     round's printed instructions (the sheet's ``lead_cells`` receive one each). ``blank(seats,
     choices)`` gives the blank sheet's data for seat letters and the values chosen for
-    ``blank_choices`` (query name and the choice option offering the values).
+    ``blank_choices`` (query name and the choice option offering the values). ``columns`` are
+    each player's columns on the score sheet (a round's score and the running total, unless the
+    game needs more: a bid beside the tricks, chips beside the balance).
     """
 
     blank: Callable[[tuple[str, ...], Mapping[str, Any]], Mapping[str, Any]]
+    columns: tuple[Column, ...] = score_and_total(N_("round"))
     always_shown: tuple[str, ...] = ()
     applies: Callable[[str, Mapping[str, Any]], bool] = _applies_always
     plans: Callable[[Setup, Standings], Sequence[Any]] = _no_plans

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import APIRequestContext, Browser, Page
 
-from referee.games import GAMES
 from referee.games.spec import GameSpec, Sample
+from referee.registry import GAMES
 from referee.words import minus
 from tests.browser.pdf import info, needs_poppler, snapshot, text_of
 from tests.samples import SAMPLES, check_outcome, creation, result_words, rounds_played

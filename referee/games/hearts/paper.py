@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import N_, Next, Setup, Standings
-from ..spec import Line, Paper
+from ..spec import Line, Paper, score_and_total
 from . import rules
 
 BLANK_HANDS = 20
@@ -47,6 +47,7 @@ def target_line(setup: Setup) -> Line | None:
 
 
 PAPER = Paper(
+    columns=score_and_total(N_("hand")),
     blank=blank,
     always_shown=("target", "hands", "moon"),
     applies=applies,

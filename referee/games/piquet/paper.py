@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import N_, Setup
-from ..spec import Chart, Line, Paper
+from ..spec import Chart, Line, Paper, score_and_total
 from . import rules
 
 
@@ -33,5 +33,5 @@ def line(setup: Setup) -> Line:
     return Line(rules.RUBICON_LINE, N_("rubicon line %(line)s"), {"line": rules.RUBICON_LINE})
 
 
-PAPER = Paper(blank=blank, always_shown=("partie",), applies=applies)
+PAPER = Paper(blank=blank, always_shown=("partie",), applies=applies, columns=score_and_total(N_("deal")))
 CHART = Chart(line=line)

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import N_, Setup
-from ..spec import Chart, Paper
+from ..spec import Chart, Paper, score_and_total
 from . import rules
 
 BLANK_DEALS = 16
@@ -28,5 +28,7 @@ def starting_chips(setup: Setup) -> int:
     return int(setup.options["start_chips"])
 
 
-PAPER = Paper(blank=blank, always_shown=("start_chips", "rounds"))
+PAPER = Paper(
+    blank=blank, always_shown=("start_chips", "rounds"), columns=score_and_total("±", N_("chips"), signed=True)
+)
 CHART = Chart(counted=N_("chips"), start=starting_chips)
