@@ -32,6 +32,7 @@ lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy referee
+	$(BIN)/lint-imports
 
 # Chromium and poppler-utils, installed with apt-get when missing and root (else it says what to install).
 system-packages:

@@ -32,6 +32,7 @@ __all__ = [
     "describe_event",
     "editable_or_403",
     "game_or_404",
+    "i18n",
     "json_body",
     "json_object",
     "problems_response",

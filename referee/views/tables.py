@@ -54,9 +54,6 @@ from .access import (
 from .kit import describe_event
 from .rounds import RoundAnswer, posted_version, round_entered, round_page, save_round
 
-# The name Queenie's play-along still imports the round saving by (the kit's ``save_round`` now).
-save_round_post = save_round
-
 bp = Blueprint("tables", __name__)
 
 

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify
 
-from ... import csrf
-from ...views.api import json_object, refused
+from ...views import kit
 from ..base import Invalid, only_fields
 from . import rules
 
 bp = Blueprint("piquet", __name__, url_prefix="/api/v1/piquet")
-bp.register_error_handler(Invalid, refused)
+bp.register_error_handler(Invalid, kit.refused)
 
 
 @bp.post("/declarations")
-@csrf.exempt
+@kit.csrf.exempt
 def declarations() -> Response:
-    body = only_fields(json_object(), ("elder", "younger", "blanche"))
+    body = only_fields(kit.json_object(), ("elder", "younger", "blanche"))
     return jsonify(rules.declarations_from_hands(body.get("elder"), body.get("younger"), body.get("blanche")))

@@ -14,8 +14,7 @@ from typing import Any
 from flask import current_app
 from markupsafe import Markup
 
-from .... import i18n
-from ....views.tables import describe_event  # the events in words, as the grid shows them
+from ....views.kit import describe_event, i18n
 from ...base import RoundResult
 
 _ = i18n.markup_gettext

@@ -20,11 +20,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
-from .... import store
-from ....forms import CsrfForm
-from ....registry import GAMES
-from ....views.access import editable_or_403
-from ....views.tables import RoundAnswer, save_round_post
+from ....views.kit import RoundAnswer, StoredGame, editable_or_403, round_page, save_round
 from ...base import Next, Setup, Standings
 from ...cards import SUIT_SYMBOLS
 from ...fields import posted_count
@@ -56,7 +52,7 @@ def _value(setup: Setup, token: str) -> qp.Answer:
 class Along:
     """The play-along of the next deal as the request gives it."""
 
-    stored: store.StoredGame
+    stored: StoredGame
     standings: Standings
     number: int
     packets: str  # "" while the dealer's packets are still to be told
@@ -193,7 +189,7 @@ def deal_form(game_id: str) -> RoundAnswer:
     if request.method == "POST":
         stored = editable_or_403(game_id)
         posted = request.form.get("number", "")
-        return save_round_post(stored, posted_count(posted, len(stored.inputs) + 1), editing=False)
+        return save_round(stored, posted_count(posted, len(stored.inputs) + 1), editing=False)
     along = _along(game_id)
     if isinstance(along, Response):
         return along
@@ -203,15 +199,6 @@ def deal_form(game_id: str) -> RoundAnswer:
     setup = along.stored.setup
     result = deal.result()
     values = QueenieRoundForm().played_along(setup, along.next, along.dealer_choice, along.buyer, result, deal.record())
-    return render_template(
-        "round.html",
-        stored=along.stored,
-        spec=GAMES[along.stored.game],
-        standings=along.standings,
-        number=along.number,
-        editing=False,
-        values=values,
-        errors={},
-        form=CsrfForm(),
-        playalong={"deal": deal, "result": result, "back": along.url()},
+    return round_page(
+        along.stored, along.number, values, playalong={"deal": deal, "result": result, "back": along.url()}
     )
