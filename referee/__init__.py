@@ -10,19 +10,13 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, abort, current_app, request
-from flask_babel import Babel
-from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import db, delivery, i18n, installed, limits
+from .extensions import LANGUAGE_COOKIE, LANGUAGES, babel, csrf
 from .games.spec import GameSpec
 from .registry import GAMES
-
-LANGUAGES = ("en", "fr")
-LANGUAGE_COOKIE = "lang"
-
-csrf = CSRFProtect()
-babel = Babel()
+from .views import api, books, errors, offline, share, sheets, tables
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -124,8 +118,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     i18n.init_app(app)
     app.before_request(_refuse_oversized_bodies)
     app.after_request(_security_headers)
-
-    from .views import api, books, errors, offline, share, sheets, tables
 
     app.register_blueprint(tables.bp)
     app.register_blueprint(api.bp)

@@ -28,9 +28,10 @@ from flask_babel import format_datetime, gettext
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import csrf, store
+from .. import store
 from ..chart import bar_chart
 from ..db import get_db
+from ..extensions import csrf
 from ..forms import CSRF_MARK, CsrfForm
 from ..games.base import N_, Invalid, Problem, only_fields
 from ..limits import creating

@@ -17,7 +17,8 @@ from flask_babel import gettext
 from markupsafe import Markup, escape
 from werkzeug.exceptions import BadRequest
 
-from .. import csrf, i18n
+from .. import i18n
+from ..extensions import csrf
 from ..games.base import N_, Event, Invalid, Problem
 from ..games.fields import json_value
 from ..store import StoredGame

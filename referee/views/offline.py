@@ -16,7 +16,7 @@ import json
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from flask_babel import force_locale, gettext
 
-from .. import LANGUAGES
+from ..extensions import LANGUAGES
 
 bp = Blueprint("offline", __name__)
 

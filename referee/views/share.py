@@ -26,8 +26,9 @@ from flask import (
 from flask_babel import gettext
 from werkzeug.wrappers import Response as BaseResponse
 
-from .. import csrf, exports, store
+from .. import exports, store
 from ..db import get_db
+from ..extensions import csrf
 from ..forms import CsrfForm, field_errors
 from ..games.base import Invalid
 from ..limits import creating

@@ -30,10 +30,11 @@ from markupsafe import Markup, escape
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
-from .. import LANGUAGE_COOKIE, LANGUAGES, i18n, store
+from .. import i18n, store
 from ..cache import VersionedCache
 from ..db import get_db
 from ..delivery import same_body_as
+from ..extensions import LANGUAGE_COOKIE, LANGUAGES
 from ..forms import CSRF_MARK, CsrfForm, field_errors, new_game_label, new_game_setup, option_fields, with_csrf
 from ..games.base import Invalid, Next, RoundResult, Standings
 from ..games.cards import card_label
