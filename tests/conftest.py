@@ -10,9 +10,12 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlite_utils import Database
 
 from referee import create_app
-from referee.db import connect
+from referee.db import connect, get_db
+from referee.store import books as store_books
+from referee.store import games as store_games
 
 
 @pytest.fixture
@@ -104,3 +107,29 @@ def held_key(client: FlaskClient, game_id: str) -> str | None:
         return store.book_key_for(db, store.open_book(db, book_id, key), game_id)
     finally:
         db.close()
+
+
+# ---------------------------------------------------------------------------
+# The store, tested directly against a fresh database (tests/test_store_*.py)
+
+NOON = "2026-01-02T12:00:00+00:00"
+
+
+@pytest.fixture
+def db(app: Flask) -> Iterator[Database]:
+    """The app's fresh database, inside its context, for the store's functions."""
+    with app.app_context():
+        yield get_db()
+
+
+@pytest.fixture
+def noon(monkeypatch: pytest.MonkeyPatch) -> str:
+    """Every write of the store stamped at :data:`NOON`, so tests assert whole rows."""
+    for module in (store_games, store_books):
+        monkeypatch.setattr(module, "timestamp", lambda: NOON)
+    return NOON
+
+
+def rows(db: Database, table: str) -> list[dict[str, Any]]:
+    """Every row of ``table``, in the order they were written."""
+    return [dict(row) for row in db.query(f'select * from "{table}" order by rowid')]
