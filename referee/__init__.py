@@ -16,7 +16,7 @@ from . import db, delivery, i18n, installed, limits
 from .extensions import LANGUAGE_COOKIE, LANGUAGES, babel, csrf
 from .games.spec import GameSpec
 from .registry import GAMES
-from .views import api, books, errors, offline, share, sheets, tables
+from .views import api, books, errors, offline, share, sheets, tables, templating
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -130,7 +130,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             app.register_blueprint(import_module(spec.web).bp)
     csrf.exempt(api.bp)
     errors.init_app(app)
-    tables.init_app(app)
+    templating.init_app(app)
 
     connection = db.connect(app.config["DATABASE"])
     try:

@@ -39,18 +39,22 @@ class VersionedCache(Generic[Value]):
                 self._entries.move_to_end(key)
                 return self._entries[key][0]
         value = make()
+        self.put(key, value, weight)
+        return value
+
+    def put(self, key: Hashable, value: Value, weight: int | None = None) -> None:
+        """Keep ``value`` for ``key``, in place of any entry kept for it (made meanwhile by another thread)."""
         cost = max(1, self.weigh(value) if weight is None else weight)
         if cost > self.budget:
-            return value
+            return
         with self._lock:
-            if key in self._entries:  # made meanwhile by another thread: keep one
+            if key in self._entries:
                 self.weight -= self._entries.pop(key)[1]
             self._entries[key] = (value, cost)
             self.weight += cost
             while self.weight > self.budget:
                 _, (_, dropped) = self._entries.popitem(last=False)
                 self.weight -= dropped
-        return value
 
     def get(self, key: Hashable) -> Value | None:
         """The entry kept for ``key`` (now the most recently used), or None; never makes one."""

@@ -20,11 +20,11 @@ from flask import Flask, url_for
 from flask.testing import FlaskClient
 
 from bench.games import FOUR, TWO, hearts_round, piquet_round, queenie_round
-from referee import delivery, store
+from referee import delivery, gamestate, store
 from referee.db import connect
 from referee.games.base import Setup, replay
 from referee.registry import GAMES
-from referee.views import sheets, state, tables
+from referee.views import rendering, sheets, state
 from tests.conftest import Api
 
 KINDS: dict[str, tuple[list[str], dict[str, Any], Callable[[int], dict[str, Any]]]] = {
@@ -61,14 +61,13 @@ def forget_everything() -> None:
     """Every cache of derived state, answers, rows, charts and pages, as in a process just started."""
     for cache in (
         store.games._bodies,
-        store.games._state_cache,
-        store.games._standings_cache,
-        state._answers,
-        tables._grid_rows,
-        tables._table_pages,
+        rendering._answers,
+        rendering._grid_rows,
+        rendering._table_pages,
         sheets._charts,
     ):
         cache.clear()
+    gamestate.forget()
 
 
 def without_tokens(page: str) -> str:

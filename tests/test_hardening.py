@@ -16,12 +16,12 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee import create_app, store
+from referee import create_app, gamestate, store
 from referee import db as db_module
 from referee.cache import VersionedCache
 from referee.games.fields import json_value
 from referee.limits import Rate, RateLimiter, parse_limit
-from referee.views import tables
+from referee.views import rendering
 from tests import test_pages_queenie as queenie_pages
 from tests.conftest import Api, dump_database
 
@@ -305,18 +305,17 @@ def test_the_cache_is_bounded_by_the_weight_of_its_entries() -> None:
 
 
 def test_the_game_caches_weigh_rounds_and_pages_weigh_their_characters(client: FlaskClient, api: Api) -> None:
-    store.games._standings_cache.clear()
-    store.games._state_cache.clear()
-    tables._table_pages.clear()
+    gamestate.forget()
+    rendering._table_pages.clear()
     game_id = api.create("hearts", FOUR, {"hands": 1000}).json["id"]
     for _ in range(30):
         assert api.add(game_id, ROUND_A).status_code == 201
     page = client.get(f"/g/{game_id}").get_data(as_text=True)
-    assert store.games._standings_cache.weight >= 31
-    assert store.games._state_cache.weight >= 31
-    assert tables._table_pages.weight == len(page)
-    for cache in (store.games._standings_cache, store.games._state_cache):
-        assert cache.budget == store.CACHED_ROUNDS
+    assert gamestate._standings.weight >= 31
+    assert gamestate._states.weight >= 31
+    assert rendering._table_pages.weight == len(page)
+    for cache in (gamestate._standings, gamestate._states):
+        assert cache.budget == gamestate.CACHED_ROUNDS
 
 
 def test_a_game_holds_at_most_max_rounds(

@@ -180,9 +180,9 @@ def test_queenie_last_deal_in_python_is_the_macro_it_replaced(
 
 def _fresh_page(client: FlaskClient, path: str) -> str:
     """The page rendered with nothing kept (no frame, no page, no grid rows)."""
-    from referee.views import tables
+    from referee.views import rendering
 
-    for cache in (tables._frames, tables._table_pages, tables._grid_rows):
+    for cache in (rendering._frames, rendering._table_pages, rendering._grid_rows):
         cache.clear()
     return client.get(path).get_data(as_text=True)
 

@@ -20,7 +20,6 @@ from .books import (
     rematch,
 )
 from .games import (
-    CACHED_ROUNDS,
     MAX_ROUNDS,
     Conflict,
     GameHead,
@@ -35,14 +34,12 @@ from .games import (
     load_game,
     load_head,
     replace_round,
-    round_as_checked,
     summaries,
     undo_round,
 )
 from .history import Change, audit_log, change_log
 
 __all__ = [
-    "CACHED_ROUNDS",
     "MAX_ROUNDS",
     "Book",
     "Change",
@@ -73,7 +70,6 @@ __all__ = [
     "open_book",
     "rematch",
     "replace_round",
-    "round_as_checked",
     "summaries",
     "undo_round",
 ]

@@ -20,9 +20,11 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from .. import gamestate
 from ..cache import VersionedCache
 from ..db import write_transaction
-from ..games.base import N_, Invalid, Problem, RoundInvalid, Setup, Standings, replay_checked, replay_state
+from ..games.base import N_, Invalid, Problem, RoundInvalid, Setup, Standings, replay_checked
+from ..gamestate import CACHED_ROUNDS
 from ..installed import rules_of
 
 
@@ -74,32 +76,8 @@ class StoredGame:
     version: int
 
     def standings(self) -> Standings:
-        return _cached_standings(self)
-
-
-# Bounded by size, in rounds (the weight of an entry is its game's rounds + 1): a round's derived state
-# takes about 1 to 5 KB, so each cache holds at most some 5 to 25 MB, e.g. 200 games of 25 rounds.
-CACHED_ROUNDS = 5000
-_standings_cache: VersionedCache[Standings] = VersionedCache(
-    CACHED_ROUNDS, weigh=lambda standings: len(standings.rounds) + 1
-)
-_state_cache: VersionedCache[Any] = VersionedCache(CACHED_ROUNDS)
-
-
-def _cached_state(stored: StoredGame) -> Any:
-    """The rules' state after every stored round; replays are pure, so it is kept per (id, version)."""
-    return _state_cache.get_or_make(
-        (stored.id, stored.version),
-        lambda: replay_state(rules_of(stored.game), stored.setup, stored.inputs),
-        weight=len(stored.inputs) + 1,
-    )
-
-
-def _cached_standings(stored: StoredGame) -> Standings:
-    """Replays are pure, so a game's standings are kept per (id, version)."""
-    return _standings_cache.get_or_make(
-        (stored.id, stored.version), lambda: rules_of(stored.game).standings(stored.setup, _cached_state(stored))
-    )
+        """The standings of the game at this version (:mod:`referee.gamestate` keeps them)."""
+        return gamestate.standings(self)
 
 
 @dataclass(frozen=True)
@@ -200,16 +178,14 @@ def load_game(db: Database, game_id: str) -> StoredGame:
     raise _Moved(game_id)  # five writes in a row between two reads: not seen in practice
 
 
-def _written(stored: StoredGame, inputs: tuple[Mapping[str, Any], ...], now: str, state: Any = None) -> StoredGame:
-    """The game as the write that just committed left it (version + 1), kept for the next reads.
-
-    ``state``, if given, is the rules' state after ``inputs`` (the write computed it already).
-    """
+def _written(
+    stored: StoredGame, inputs: tuple[Mapping[str, Any], ...], now: str, states: gamestate.States | None
+) -> StoredGame:
+    """The game as the write that just committed left it (version + 1), kept for the next reads,
+    with the states the write computed for it (None: replayed when first asked for)."""
     after = dataclasses.replace(stored, inputs=inputs, updated=now, version=stored.version + 1)
-    key = (stored.id, after.version)
-    _bodies.get_or_make(key, lambda: (stored.setup.players, inputs))
-    if state is not None:
-        _state_cache.get_or_make(key, lambda: state, weight=len(inputs) + 1)
+    _bodies.get_or_make((stored.id, after.version), lambda: (stored.setup.players, inputs))
+    gamestate.keep(after, states)
     return after
 
 
@@ -250,7 +226,6 @@ def add_round(
     """
     with write_transaction(db):
         stored = load_game(db, game_id)
-        rules = rules_of(stored.game)
         number = len(stored.inputs) + 1
         if expected_number is not None and expected_number != number:
             if expected_number < number:
@@ -259,13 +234,12 @@ def add_round(
                     number=expected_number,
                 )
             raise Conflict(N_("The next round is round %(number)s."), number=number)
-        # The state at this version (read inside the write lock): cached, or one replay of the stored rounds.
-        state = _cached_state(stored)
-        if rules.is_over(stored.setup, state):
+        # Against the state at this version (read inside the write lock): cached, or one replay of the stored rounds.
+        if gamestate.is_over(stored):
             raise Conflict(N_("The game is over: no more rounds can be added."))
         if number > MAX_ROUNDS:
             raise Invalid([Problem("round", N_("A game holds at most %(most)s rounds."), {"most": MAX_ROUNDS})])
-        round_input = rules.check_round(stored.setup, state, raw)
+        round_input = gamestate.check(stored, number, raw)
         text, kept = _as_stored(round_input)
         now = timestamp()
         db.execute(
@@ -276,16 +250,7 @@ def add_round(
         _touch(db, game_id, now)
     # This write made version + 1 (whatever another writer does next): its state is one play away,
     # so neither the answer nor the next round needs a replay, or a read, of the whole game.
-    return _written(stored, (*stored.inputs, kept), now, rules.play(stored.setup, state, kept))
-
-
-def round_as_checked(stored: StoredGame, number: int, raw: Any) -> tuple[Any, Mapping[str, Any]]:
-    """Round ``number`` of ``raw`` checked against the game before it: the state after it, and the
-    input as the database would keep it. :class:`Invalid` if it does not fit there."""
-    rules = rules_of(stored.game)
-    before = replay_state(rules, stored.setup, stored.inputs[: number - 1])
-    kept = _as_stored(rules.check_round(stored.setup, before, raw))[1]
-    return rules.play(stored.setup, before, kept), kept
+    return _written(stored, (*stored.inputs, kept), now, gamestate.added(stored, kept))
 
 
 def replace_round(
@@ -297,16 +262,13 @@ def replace_round(
     """
     with write_transaction(db):
         stored = _load_with_round(db, game_id, number, version)
-        rules = rules_of(stored.game)
-        state = replay_state(rules, stored.setup, stored.inputs[: number - 1])
-        round_input = rules.check_round(stored.setup, state, raw)
-        inputs = list(stored.inputs)
-        before = inputs[number - 1]
-        inputs[number - 1] = round_input
+        round_input = gamestate.check(stored, number, raw)
         try:
-            new_state = replay_state(rules, stored.setup, inputs)
+            states = gamestate.corrected(stored, number, round_input)
         except RoundInvalid as error:
             raise _later_round_refusal(error) from error
+        inputs = list(stored.inputs)
+        before = inputs[number - 1]
         now = timestamp()
         text, kept = _as_stored(round_input)
         db.execute(
@@ -314,9 +276,9 @@ def replace_round(
         )
         _audit(db, game_id, number, "edit", before, round_input, now, book)
         _touch(db, game_id, now)
-    # The replay above is the state of the version this write made: keep it for the answer and the pages.
+    # The states above are the version this write made: kept for the answer and the pages.
     inputs[number - 1] = kept
-    return _written(stored, tuple(inputs), now, new_state)
+    return _written(stored, tuple(inputs), now, states)
 
 
 def _load_with_round(db: Database, game_id: str, number: int, version: int | None) -> StoredGame:
@@ -355,20 +317,7 @@ def undo_round(
         db.execute("delete from rounds where game_id = ? and number = ?", [game_id, number])
         _audit(db, game_id, number, "undo", stored.inputs[-1], None, now, book)
         _touch(db, game_id, now)
-    return _written(stored, stored.inputs[:-1], now, _state_before_last(stored))
-
-
-def _state_before_last(stored: StoredGame) -> Any:
-    """The state without the last round, if still cached: usually the version before the round was added.
-
-    A cached version counts only if its rounds are exactly the rounds that remain (a replay is pure);
-    otherwise None, and the state is replayed when first asked for.
-    """
-    earlier = (stored.id, stored.version - 1)
-    body = _bodies.get(earlier)
-    if body is None or body[1] != stored.inputs[:-1]:
-        return None
-    return _state_cache.get(earlier)
+    return _written(stored, stored.inputs[:-1], now, gamestate.undone(stored))
 
 
 def summaries(db: Database, game_ids: Iterable[str]) -> list[dict[str, Any]]:

@@ -14,7 +14,8 @@ from ..games.base import N_, Invalid, Problem, make_setup, only_fields
 from ..limits import creating
 from ..registry import GAMES
 from .kit import json_object, problems_response, refused
-from .state import game_json, game_state
+from .rendering import game_json
+from .state import game_state
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 

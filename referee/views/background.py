@@ -22,9 +22,8 @@ from flask import jsonify, render_template, request, url_for
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
-from .. import store
+from .. import gamestate, store
 from ..games.base import Invalid, RoundResult
-from ..installed import rules_of
 
 HEADER = "X-Referee-Queue"
 
@@ -53,13 +52,12 @@ def conflict_answer(current: store.StoredGame, number: int, raw: Any, message: s
     mine_problem = ""
     if 1 <= number <= len(current.inputs):
         try:
-            after, kept = store.round_as_checked(current, number, raw)
+            mine, kept = gamestate.round_if(current, number, raw)
         except Invalid as error:
             mine_problem = "; ".join(problem.render(gettext) for problem in error.problems)
         else:
             if kept == current.inputs[number - 1]:
                 return stored_answer(current.id)
-            mine = rules_of(current.game).standings(current.setup, after).rounds[number - 1]
         in_game = current.standings().rounds[number - 1]
     html = render_template(
         "offline/conflict.html",

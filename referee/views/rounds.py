@@ -14,10 +14,10 @@ from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
-from .. import store
+from .. import gamestate, store
 from ..db import get_db
 from ..forms import CsrfForm, field_errors
-from ..games.base import Invalid, Next, replay_state
+from ..games.base import Invalid, Next
 from ..games.fields import Labeller, form_command, posted_count, round_label
 from ..installed import spec_of
 from . import background
@@ -43,7 +43,7 @@ def round_page(
         "round.html",
         stored=stored,
         spec=spec,
-        standings=spec.rules.standings(stored.setup, _state_before(stored, number)),
+        standings=gamestate.standings_before(stored, number),
         number=number,
         editing=number <= len(stored.inputs),
         values=values,
@@ -54,14 +54,10 @@ def round_page(
     return (page, 422) if errors else page
 
 
-def _state_before(stored: store.StoredGame, number: int) -> Any:
-    return replay_state(spec_of(stored.game).rules, stored.setup, stored.inputs[: number - 1])
-
-
 def round_entered(stored: store.StoredGame, number: int) -> Next | None:
     """Round ``number`` as the rules see it before it is played (its dealer, the game's own facts):
     what the round form is given of the round it enters."""
-    return spec_of(stored.game).rules.standings(stored.setup, _state_before(stored, number)).next
+    return gamestate.standings_before(stored, number).next
 
 
 def save_round(stored: store.StoredGame, number: int, editing: bool) -> RoundAnswer:
@@ -139,7 +135,7 @@ def _refuse_unfinished_form(stored: store.StoredGame, number: int, raw: Any) -> 
     if not problems:
         return
     try:
-        spec.rules.check_round(stored.setup, _state_before(stored, number), raw)
+        gamestate.check(stored, number, raw)
     except Invalid as error:
         fields = {problem.field for problem in problems}
         problems += [problem for problem in error.problems if problem.field not in fields]

@@ -1,0 +1,239 @@
+"""Pages and JSON made once and kept: the table page (from its frame), the grid's rows and a game's JSON.
+
+Everything kept is keyed by the game's version (or by what a frame shows, which no write changes),
+so nothing kept is ever stale. A version that only adds or removes rounds at the end reuses the
+previous version's rows and JSON for the rounds it shares with it (:func:`shared_prefix`).
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from flask import current_app, render_template, request, session
+from flask.json.provider import DefaultJSONProvider
+from flask_babel import get_locale
+from markupsafe import Markup, escape
+
+from .. import store
+from ..cache import VersionedCache
+from ..delivery import same_body_as
+from ..forms import CSRF_MARK, with_csrf
+from ..games.base import RoundResult, Standings
+from ..gamestate import CACHED_ROUNDS
+from ..installed import spec_of
+from .access import game_or_404
+from .state import round_state, state_without_rounds
+
+
+def shared_prefix(old: Sequence[object], new: Sequence[object]) -> int:
+    """How many leading items of ``new`` are the very same objects as in ``old`` (the derived results a
+    version shares with the version before it: equal values are not enough, 1 and True differ in JSON)."""
+    length = min(len(old), len(new))
+    if all(map(operator.is_, old[:length], new[:length])):
+        return length
+    shared = 0
+    while old[shared] is new[shared]:
+        shared += 1
+    return shared
+
+
+# ---------------------------------------------------------------------------
+# The table page
+
+# Bounded by size: the characters of the pages kept (about as many bytes), some 8 MB.
+_table_pages: VersionedCache[str] = VersionedCache(8_000_000, weigh=len)
+
+
+def table_page(head: store.GameHead, scorer: bool) -> str:
+    """The game's table page for this phone (``scorer``: it holds the key), made once per version and kept.
+
+    The same bytes for every phone alike, compressed once; a form on it (the rematch) gets this
+    phone's CSRF token now. A page with flashed messages is made for this phone alone.
+    """
+    if session.get("_flashes"):
+        return with_csrf(render_template("table.html", **_table_values(head.id, scorer)))
+    page_key = (head.id, head.version, str(get_locale()), scorer)
+    page = _table_pages.get_or_make(page_key, lambda: _framed_page(_table_values(head.id, scorer)))
+    if CSRF_MARK not in page:
+        same_body_as("table", *page_key)
+    return with_csrf(page)
+
+
+def _table_values(game_id: str, scorer: bool) -> dict[str, Any]:
+    stored = game_or_404(game_id)
+    return {
+        "stored": stored,
+        "standings": stored.standings(),
+        "spec": spec_of(stored.game),
+        "can_edit": scorer,
+        "page_version": stored.version,
+    }
+
+
+# The table page's frame: all of it but its ``standings`` block and its version, which change with every
+# write. Made once per game, language and phone (scorer or watcher), and kept for every version after.
+# Bounded by size: the characters of the frames kept, some 4 MB.
+_frames: VersionedCache[tuple[str, ...]] = VersionedCache(4_000_000, weigh=lambda parts: sum(map(len, parts)))
+# Where the frame leaves room for them (made of characters no rendered text holds; checked).
+_STANDINGS_SLOT = "\x00standings\x00"
+_VERSION_SLOT = "\x00version\x00"
+
+
+def _framed_page(values: dict[str, Any]) -> str:
+    """``table.html`` for these values: its ``standings`` block and version rendered, the rest from its frame.
+
+    The frame is the page rendered once with slots in their place, kept per game, language, phone
+    (scorer or watcher), script root and what the frame shows of the game (its kind and players), so
+    it is never stale: it may use nothing else (``table.html`` and ``share/panel.html`` say so), and a
+    test renders pages both ways.
+    """
+    stored: store.StoredGame = values["stored"]
+    if current_app.jinja_env.auto_reload:  # templates may change while the app runs (debug): nothing kept
+        return render_template("table.html", **values)
+    template = current_app.jinja_env.get_template("table.html")
+    key = (stored.id, str(get_locale()), bool(values["can_edit"]), request.script_root, stored.game)
+    frame = _frames.get_or_make((*key, stored.setup.players), lambda: _table_frame(template, values))
+    if not frame:  # a page that cannot be framed (see _table_frame)
+        return render_template("table.html", **values)
+    context = dict(values)
+    current_app.update_template_context(context)
+    try:
+        standings = template.environment.concat(  # type: ignore[attr-defined]
+            template.blocks["standings"](template.new_context(context))
+        )
+    except Exception:
+        template.environment.handle_exception()
+    slots = {_STANDINGS_SLOT: standings, _VERSION_SLOT: str(escape(values["page_version"]))}
+    return "".join([slots.get(part, part) for part in frame])
+
+
+def _table_frame(template: Any, values: dict[str, Any]) -> tuple[str, ...]:
+    """The page in parts, text and slots in turn; none (an empty tuple) if a slot is not found once."""
+    context = dict(values, page_version=Markup(_VERSION_SLOT))
+    current_app.update_template_context(context)
+    framing = template.new_context(context)
+    framing.blocks["standings"] = [lambda _context: iter((_STANDINGS_SLOT,))]
+    try:
+        page = template.environment.concat(template.root_render_func(framing))
+    except Exception:
+        template.environment.handle_exception()
+    parts = tuple(re.split(f"({_STANDINGS_SLOT}|{_VERSION_SLOT})", page))
+    if parts.count(_STANDINGS_SLOT) != 1 or parts.count(_VERSION_SLOT) != 1:
+        return ()
+    return parts
+
+
+# ---------------------------------------------------------------------------
+# The grid of rounds
+
+
+@dataclass(frozen=True)
+class _Rows:
+    """The grid rows of a game's table page at one version: each round's results and its HTML."""
+
+    results: tuple[RoundResult, ...]
+    html: tuple[str, ...]
+
+
+# Bounded in rounds, like the derived state (the rows' HTML is shared between versions).
+_grid_rows: VersionedCache[_Rows] = VersionedCache(CACHED_ROUNDS, weigh=lambda rows: len(rows.html) + 1)
+
+
+def grid_rows(
+    stored: store.StoredGame, standings: Standings, can_edit: bool, edit_base: str, correct_label: str
+) -> Markup:
+    """The rows of the round-by-round grid (``grid.html``), each round's rendered once.
+
+    The rows of the version before, for the same language and the same phone (scorer or watcher),
+    are reused for every round whose derived result is the very same object (a round added or the
+    last undone keeps the others' results): the page after a write renders one row, not them all.
+    """
+    row = current_app.jinja_env.get_template("grid.html").module.row  # type: ignore[attr-defined]
+    players = stored.setup.players
+    results = standings.rounds
+    if standings is not stored.standings():  # not the game as stored: rendered, not kept
+        return Markup("\n".join(str(row(players, result, can_edit, edit_base, correct_label)) for result in results))
+    variant = (str(get_locale()), bool(can_edit), edit_base, str(correct_label))
+    same = _grid_rows.get((stored.id, stored.version, *variant))
+    if same is not None and same.results is results:
+        return Markup("\n".join(same.html))
+    previous = same or _grid_rows.get((stored.id, stored.version - 1, *variant))
+    shared = shared_prefix(previous.results, results) if previous is not None else 0
+    made = [str(row(players, result, can_edit, edit_base, correct_label)) for result in results[shared:]]
+    rows = _Rows(results, (previous.html[:shared] if previous is not None else ()) + tuple(made))
+    _grid_rows.get_or_make((stored.id, stored.version, *variant), lambda: rows)
+    return Markup("\n".join(rows.html))
+
+
+# ---------------------------------------------------------------------------
+# A game's JSON
+
+
+@dataclass(frozen=True)
+class _Answer:
+    """The JSON of a game at one version, and of each of its rounds (reused by the next version)."""
+
+    results: tuple[RoundResult, ...]
+    rounds: tuple[bytes, ...]
+    body: bytes
+
+
+# Bounded in rounds, like the derived state: the rounds' JSON is shared between the versions of a game.
+_answers: VersionedCache[_Answer] = VersionedCache(CACHED_ROUNDS, weigh=lambda answer: len(answer.rounds) + 1)
+
+
+def _compact_sorted() -> bool:
+    """Whether the app writes JSON as :func:`game_json` assembles it (Flask's default, outside debug)."""
+    provider = current_app.json
+    return (
+        isinstance(provider, DefaultJSONProvider)
+        and bool(provider.sort_keys)
+        and not (provider.compact is False or (provider.compact is None and current_app.debug))
+    )
+
+
+def game_json(stored: store.StoredGame) -> bytes | None:
+    """``jsonify(game_state(...))``'s body, byte for byte, made once per (game, version).
+
+    Each round's JSON is made once: a version that only adds or removes rounds at the end (a
+    round added, the last one undone) reuses the previous version's JSON of the rounds it shares
+    with it (the very same derived results, as the state one play away keeps them), so the
+    answer to a write costs the same at round 10 and at round 1,000. None when the app's JSON
+    is not Flask's compact, sorted default (debug mode): the caller uses ``jsonify``.
+    """
+    if not _compact_sorted():
+        return None
+    key = (stored.id, stored.version)
+    found = _answers.get(key)
+    if found is None:
+        found = _answers.get_or_make(key, lambda: _answer(stored))
+    return found.body
+
+
+def _answer(stored: store.StoredGame) -> _Answer:
+    standings = stored.standings()
+    results = standings.rounds
+    dumps = current_app.json.dumps
+    previous = _answers.get((stored.id, stored.version - 1))
+    shared = shared_prefix(previous.results, results) if previous is not None else 0
+    reused = previous.rounds[:shared] if previous is not None else ()
+    made = (dumps(round_state(result), separators=(",", ":")).encode("utf-8") for result in results[shared:])
+    rounds = reused + tuple(made)
+    state = state_without_rounds(stored, standings)
+    # Sorted keys (as jsonify writes them): the rounds go between the keys before and after "rounds".
+    before = {name: value for name, value in state.items() if name < "rounds"}
+    after = {name: value for name, value in state.items() if name > "rounds"}
+    head = b"{" + (dumps(before, separators=(",", ":"))[1:-1].encode("utf-8") + b"," if before else b"")
+    tail = (b"," + dumps(after, separators=(",", ":"))[1:-1].encode("utf-8") if after else b"") + b"}\n"
+    # One join, so the rounds' bytes (some 200 KB at 1,000 rounds) are copied once.
+    if not rounds:
+        body = head + b'"rounds":[]' + tail
+    elif len(rounds) == 1:
+        body = head + b'"rounds":[' + rounds[0] + b"]" + tail
+    else:
+        body = b",".join([head + b'"rounds":[' + rounds[0], *rounds[1:-1], rounds[-1] + b"]" + tail])
+    return _Answer(results, rounds, body)

@@ -1,0 +1,62 @@
+"""What the templates call beyond their values: a game's words and facts, events in words,
+the grid's rows, and the filters (:func:`init_app` installs them)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+from flask_babel import get_locale
+
+from .. import i18n, store
+from ..extensions import LANGUAGES
+from ..games.base import Next
+from ..games.cards import card_label
+from ..installed import spec_of
+from ..words import elide_de, minus, signed
+from .kit import describe_event
+from .rendering import grid_rows
+
+
+def round_words(stored: store.StoredGame, which: str, number: int) -> str:
+    """The game's sentence for a round (``title``, ``save``, ``undo``…), e.g. "Save hand 3"."""
+    return spec_of(stored.game).words(i18n.gettext, which, number)
+
+
+def game_facts(stored: store.StoredGame) -> Mapping[str, Any]:
+    """The numbers of the game's rules that its templates show (e.g. what a hand adds up to)."""
+    return spec_of(stored.game).facts(stored.setup)
+
+
+def round_count(game_name: str, count: int) -> str:
+    """How many rounds a game has had, in its own word: "9 hands", "3 deals"."""
+    singular, plural = spec_of(game_name).words.count
+    return i18n.ngettext(singular, plural, count)
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+    app.jinja_env.globals.update(
+        describe_event=describe_event,
+        grid_rows=grid_rows,
+        round_words=round_words,
+        round_count=round_count,
+        game_facts=game_facts,
+        languages=LANGUAGES,
+        get_locale=get_locale,
+        form_facts=form_facts,
+    )
+    app.jinja_env.filters.update(card=card_label, minus=minus, signed=signed, elide=elide_in_french)
+
+
+def form_facts(stored: store.StoredGame, values: Mapping[str, str], entered: Next | None) -> Mapping[str, Any]:
+    """What the round form shows computed in Python from its values (e.g. the hearts left to hand out)."""
+    return spec_of(stored.game).round_form.facts(stored.setup, values, entered)
+
+
+def elide_in_french(text: str, *names: str) -> str:
+    """The ``elide`` filter: in French, "de" before these names becomes "d'" where it should."""
+    locale = get_locale()
+    return elide_de(text, *names) if locale is not None and locale.language == "fr" else text

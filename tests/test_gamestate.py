@@ -1,0 +1,115 @@
+"""The one owner of a game's derived state: what each page and write costs in calls to the rules.
+
+Counted, never timed: the rules' ``play`` is one round replayed, ``check_round`` one input checked.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from referee import gamestate, store
+from referee.db import get_db
+from referee.games.hearts import rules as hearts_rules
+from tests.conftest import Api
+from tests.test_hardening import FOUR, ROUND_A, ROUND_B, correction_form, hearts, scored_game
+
+COUNTED = ("play", "check_round", "standings")
+
+
+@pytest.fixture
+def calls(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """The calls to Hearts' rules from now on, by name."""
+    counted: Counter[str] = Counter()
+
+    def counting(name: str, call: Callable[..., Any]) -> Callable[..., Any]:
+        def counted_call(*args: Any) -> Any:
+            counted[name] += 1
+            return call(*args)
+
+        return counted_call
+
+    for name in COUNTED:
+        monkeypatch.setattr(hearts_rules, name, counting(name, getattr(hearts_rules, name)))
+    return counted
+
+
+def ten_hands(client: FlaskClient, api: Api) -> str:
+    """A Hearts game of 10 hands (of 12), scored from ``client``."""
+    game_id = api.create("hearts", FOUR, {"hands": 12}).json["id"]
+    for number in range(10):
+        assert api.add(game_id, ROUND_A if number % 2 else ROUND_B).status_code == 201
+    assert client.get(f"/g/{game_id}/join/{api.keys[game_id]}").status_code == 303
+    assert client.get(f"/g/{game_id}").status_code == 200
+    return game_id
+
+
+@pytest.mark.parametrize("path, number", [("/round", "11"), ("/round/4", "4")], ids=["next hand", "correction"])
+def test_a_round_form_and_a_refused_round_replay_nothing(
+    client: FlaskClient, api: Api, calls: Counter[str], path: str, number: str
+) -> None:
+    game_id = ten_hands(client, api)
+    calls.clear()
+    form = client.get(f"/g/{game_id}{path}")
+    assert form.status_code == 200 and f'name="number" value="{number}"' in form.get_data(as_text=True)
+    assert (calls["play"], calls["check_round"]) == (0, 0)
+    wrong = correction_form({"number": number}, hearts([4, 3, 3, 2], "Bruno"))  # 12 hearts, not 13
+    refused = client.post(f"/g/{game_id}{path}", data=wrong)
+    assert refused.status_code == 422 and "13" in refused.get_data(as_text=True)
+    assert (calls["play"], calls["check_round"]) == (0, 1)
+
+
+def test_a_correction_checks_and_plays_only_the_rounds_from_it_on(
+    client: FlaskClient, api: Api, calls: Counter[str]
+) -> None:
+    game_id = ten_hands(client, api)
+    calls.clear()
+    saved = client.post(f"/g/{game_id}/round/4", data=correction_form({"number": "4", "version": "10"}, ROUND_A))
+    assert saved.status_code == 303
+    # Hand 4 checked and played, hands 5 to 10 checked again and played: the table page after it, nothing.
+    assert (calls["check_round"], calls["play"]) == (7, 7)
+    assert client.get(f"/g/{game_id}").status_code == 200
+    assert (calls["check_round"], calls["play"]) == (7, 7)
+
+
+def test_a_game_is_replayed_once_per_version_without_checking_its_stored_rounds(
+    app: Flask, client: FlaskClient, api: Api, calls: Counter[str]
+) -> None:
+    game_id = ten_hands(client, api)
+    gamestate.forget()  # as in a process just started
+    calls.clear()
+    for _ in range(2):
+        assert client.get(f"/g/{game_id}").status_code == 200
+        assert client.get(f"/g/{game_id}/round").status_code == 200
+        assert client.get(f"/g/{game_id}/round/3").status_code == 200
+    assert (calls["play"], calls["check_round"]) == (10, 0)
+
+
+def test_the_change_log_is_derived_once_per_version_and_carried_on_by_the_next(
+    app: Flask, client: FlaskClient, api: Api, calls: Counter[str]
+) -> None:
+    game_id = scored_game(client, api, [ROUND_A, ROUND_B, ROUND_A])
+    assert api.put(game_id, 1, ROUND_B).status_code == 200
+    assert api.put(game_id, 3, ROUND_B).status_code == 200
+    gamestate.forget()
+    calls.clear()
+    with app.app_context():
+        changes = store.change_log(get_db(), game_id)
+        # Rows: add 1, add 2, add 3, edit 1, edit 3: each round played when a row first needs it.
+        assert [change.action for change in changes] == ["add", "add", "add", "edit", "edit"]
+        assert (calls["play"], calls["check_round"], calls["standings"]) == (7, 0, 7)
+        assert store.change_log(get_db(), game_id) == changes
+        assert (calls["play"], calls["standings"]) == (7, 7)
+    # Two writes later: the log goes on from where it stood, one play per new row.
+    assert api.add(game_id, ROUND_A).status_code == 201
+    assert api.delete(game_id, 4).status_code == 200
+    calls.clear()
+    with app.app_context():
+        after = store.change_log(get_db(), game_id)
+    assert after[:5] == changes and [change.action for change in after[5:]] == ["add", "undo"]
+    assert (calls["play"], calls["check_round"], calls["standings"]) == (1, 0, 2)
