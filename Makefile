@@ -44,9 +44,10 @@ test: system-packages lint
 test-slow: system-packages setup
 	$(BIN)/python -m pytest -m slow
 
-# Also writes docs/css-usage.md: which rules of style.css each page uses.
+# Also writes docs/css-usage.md: which rules of style.css each page uses; then the change log of a long game.
 bench: setup
 	$(BIN)/python bench/run.py --css-usage docs/css-usage.md
+	$(BIN)/python bench/change_log.py
 
 # Lighthouse (mobile) on each game's table page and round form, as the scorer; needs Node and npm.
 lighthouse: system-packages setup

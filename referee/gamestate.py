@@ -59,8 +59,9 @@ def state(stored: StoredGame) -> Any:
 
 
 def state_before(stored: StoredGame, number: int) -> Any:
-    """The state before round ``number`` (1 to the number of rounds + 1)."""
-    return states(stored)[number - 1]
+    """The state before round ``number``: after the rounds before it that are stored (all of them for a
+    number past the next round's, as a form posted with any number is checked)."""
+    return states(stored)[len(stored.inputs[: max(number - 1, 0)])]
 
 
 def standings(stored: StoredGame) -> Standings:

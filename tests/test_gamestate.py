@@ -15,7 +15,9 @@ from flask.testing import FlaskClient
 
 from referee import gamestate, store
 from referee.db import get_db
+from referee.games.base import make_setup
 from referee.games.hearts import rules as hearts_rules
+from referee.installed import rules_of
 from tests.conftest import Api
 from tests.test_hardening import FOUR, ROUND_A, ROUND_B, correction_form, hearts, scored_game
 
@@ -113,3 +115,14 @@ def test_the_change_log_is_derived_once_per_version_and_carried_on_by_the_next(
         after = store.change_log(get_db(), game_id)
     assert after[:5] == changes and [change.action for change in after[5:]] == ["add", "undo"]
     assert (calls["play"], calls["check_round"], calls["standings"]) == (1, 0, 2)
+
+
+def test_a_round_number_past_the_next_one_is_checked_against_the_game_as_it_stands(app: Flask) -> None:
+    """A form may post any number (a hostile one, or from a page long out of date): no replay, no error."""
+    with app.app_context():
+        setup = make_setup(rules_of("hearts"), FOUR, {"hands": 12})
+        game_id, _key = store.create_game(get_db(), "hearts", setup)
+        stored = store.add_round(get_db(), game_id, ROUND_A)
+        assert gamestate.state_before(stored, 299999999) is gamestate.state(stored)
+        assert gamestate.check(stored, 299999999, ROUND_B) == gamestate.check(stored, 2, ROUND_B)
+        assert gamestate.state_before(stored, 0) is gamestate.states(stored)[0]
