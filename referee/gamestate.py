@@ -11,8 +11,8 @@ state it made to the next version (a round added is one play; an undo plays noth
 in the database were checked when written, so building the cache plays them without checking
 them again; a correction checks every round after it.
 
-It reads nothing itself: it is given the game as stored (:class:`referee.store.StoredGame`) and,
-for the change log, a reader of its audit rows.
+It reads nothing itself (nor imports the store, which asks it): it is given the game as stored
+(:class:`StoredGame`) and, for the change log, a reader of its audit rows.
 """
 
 from __future__ import annotations
@@ -20,14 +20,31 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .cache import VersionedCache
 from .games.base import N_, Event, Game, Invalid, Problem, RoundInvalid, RoundResult, Setup, Standings
 from .installed import rules_of
 
-if TYPE_CHECKING:
-    from .store import StoredGame
+
+class StoredGame(Protocol):
+    """A game as stored at one version (:class:`referee.store.StoredGame` is one): what its state is made of."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def setup(self) -> Setup: ...
+
+    @property
+    def inputs(self) -> tuple[Mapping[str, Any], ...]: ...
+
+    @property
+    def version(self) -> int: ...
+
 
 # Bounded by size, in rounds (the weight of an entry is its game's rounds + 1): a round's derived state
 # takes about 1 to 5 KB, so each cache holds at most some 5 to 25 MB, e.g. 200 games of 25 rounds.
