@@ -33,6 +33,8 @@ lint: setup
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy referee
 	$(BIN)/lint-imports
+	@too_complex="$$($(BIN)/radon cc --min D referee)"; \
+	if [ -n "$$too_complex" ]; then echo "Above complexity grade C (split them):"; echo "$$too_complex"; exit 1; fi
 
 # Chromium and poppler-utils, installed with apt-get when missing and root (else it says what to install).
 system-packages:
