@@ -74,8 +74,8 @@ def test_worked_example_sums_and_moon_events() -> None:
     assert words(h1.events) == ()
     h2 = replay(hearts, setup_of(), [cards(P4, [0, 0, 13, 0], "P3")]).rounds[0]
     assert words(h2.events) == ("moon:P3",)
-    assert h2.details["shooter"] == "P3"
-    assert h2.details["moon_applied"] == "add"
+    assert h2.details.shooter == "P3"
+    assert h2.details.moon_applied == "add"
     h5 = replay(hearts, setup_of(P3), [cards(P3, [0, 13, 0], "P2")]).rounds[0]
     assert sum(h5.scores.values()) == 52
     h7 = replay(hearts, setup_of(P4, {"jack_of_diamonds": True}), [cards(P4, [4, 6, 3, 0], "P1", jack="P4")])
@@ -104,7 +104,7 @@ def test_h11_full_game_hand_by_hand() -> None:
         after = replay(hearts, setup, H11_INPUTS[:number])
         result = after.rounds[-1]
         assert result.number == number
-        assert result.details["dealer"] == dealer
+        assert result.details.dealer == dealer
         assert dict(result.scores) == by_seat(TABLE, scores)
         assert dict(result.totals) == by_seat(TABLE, totals)
         assert dict(after.totals) == by_seat(TABLE, totals)
@@ -119,7 +119,7 @@ def test_h11_ends_after_hand_nine_with_bruno_winning() -> None:
     assert final.winners == ("Bruno",)
     assert final.next is None
     assert final.ranking == ((1, "Bruno"), (2, "Alice"), (2, "Chloé"), (4, "Denis"))
-    assert [result.details["dealer"] for result in final.rounds] == [hand[0] for hand in H11]
+    assert [result.details.dealer for result in final.rounds] == [hand[0] for hand in H11]
     before_last = replay(hearts, setup, H11_INPUTS[:8])
     assert before_last.next is not None
     assert before_last.next.facts["near_target"] == ["Denis"]
@@ -265,7 +265,7 @@ def test_dealer_rotates_left_from_the_chosen_first_dealer() -> None:
     dealers = [hearts.next_hand(setup, number).dealer for number in range(1, 7)]
     assert dealers == ["Chloé", "Denis", "Alice", "Bruno", "Chloé", "Denis"]
     played = replay(hearts, setup, H11_INPUTS[:3])
-    assert [result.details["dealer"] for result in played.rounds] == ["Chloé", "Denis", "Alice"]
+    assert [result.details.dealer for result in played.rounds] == ["Chloé", "Denis", "Alice"]
     assert played.next is not None
     assert played.next.dealer == "Bruno"
     assert setup_of(TABLE).dealer == 0
@@ -295,8 +295,8 @@ def test_moon_modes(options: dict[str, Any], extra: dict[str, Any], expected: li
     standings = replay(hearts, setup_of(P4, options), [{**MOON_P3, **extra}])
     result = standings.rounds[0]
     assert dict(result.scores) == by_seat(P4, expected)
-    assert result.details["shooter"] == "P3"
-    assert result.details["moon_applied"] == applied
+    assert result.details.shooter == "P3"
+    assert result.details.moon_applied == applied
     assert result.input == {**MOON_P3, **extra}
 
 
@@ -341,13 +341,13 @@ def test_safety_subtracts_when_adding_would_end_the_game_with_the_shooter_losing
     result = shot.rounds[-1]
     assert dict(result.scores) == by_seat(P4, [-26, 0, 0, 0])
     assert dict(shot.totals) == by_seat(P4, [15, 89, 0, 0])
-    assert result.details["moon_applied"] == "subtract"
+    assert result.details.moon_applied == "subtract"
     assert words(result.events) == ("moon:P1",)
     assert shot.status == "playing"
     # The same moon by P3, who would win after adding: add, and the game ends.
     by_leader = replay(hearts, setup, [*build_up, cards(P4, [0, 0, 13, 0], "P3")])
     assert dict(by_leader.rounds[-1].scores) == by_seat(P4, [26, 26, 0, 26])
-    assert by_leader.rounds[-1].details["moon_applied"] == "add"
+    assert by_leader.rounds[-1].details.moon_applied == "add"
     assert by_leader.status == "finished"
     assert by_leader.winners == ("P3",)
     # When adding does not end the game, the shooter adds even while behind.
@@ -427,7 +427,7 @@ def test_issue_11_a_jack_moon_entered_as_points_is_read_as_a_moon() -> None:
     assert dict(paper.scores) == by_seat(TABLE, [-10, 26, 26, 26])
     assert dict(by_cards.scores) == by_seat(TABLE, [-10, 26, 26, 26])
     assert words(paper.events) == words(by_cards.events) == ("moon:Alice",)
-    assert paper.details["shooter"] == "Alice"
+    assert paper.details.shooter == "Alice"
 
 
 def test_issue_11_a_jack_moon_from_points_takes_the_moon_choice() -> None:
@@ -466,7 +466,7 @@ def test_a_moon_read_from_points_scores_as_the_same_hand_by_cards(
     played = replay(hearts, setup, [*before, {**by_cards, **extra}])
     assert dict(paper.rounds[-1].scores) == dict(played.rounds[-1].scores)
     assert words(paper.rounds[-1].events) == words(played.rounds[-1].events)
-    assert paper.rounds[-1].details["moon_applied"] == played.rounds[-1].details["moon_applied"]
+    assert paper.rounds[-1].details.moon_applied == played.rounds[-1].details.moon_applied
     assert dict(paper.totals) == dict(played.totals)
 
 
@@ -539,7 +539,7 @@ def test_every_row_that_adds_up_is_accepted_exactly_when_a_hand_gives_it(jack: b
             accepted += 1
             result = hearts.play(setup, state, canonical).rounds[0]
             shooter = next((P3[seat] for seat in range(3) if row[seat:] + row[:seat] in moons), None)
-            assert result.details["shooter"] == shooter, row
+            assert result.details.shooter == shooter, row
             if shooter is None:
                 assert dict(result.scores) == by_seat(P3, list(row))
     assert accepted == len(possible)
@@ -605,7 +605,7 @@ def test_exact_reset_to_zero() -> None:
     assert dict(result.scores) == by_seat(P4, [25, 0, 1, 0])
     assert dict(result.totals) == by_seat(P4, [0, 1, 1, 0])
     assert words(result.events) == ("reset:P1",)
-    assert result.details["resets"] == ["P1"]
+    assert result.details.resets == ["P1"]
     assert standings.status == "playing"
     assert standings.next is not None
     assert standings.next.round == 3
@@ -979,7 +979,7 @@ def test_every_hand_adds_up_as_the_rules_say(game: tuple[Setup, list[dict[str, A
         result = standings.rounds[-1]
         expected, way = _expected_scores(setup, raw, totals)
         assert dict(result.scores) == expected
-        assert result.details["moon_applied"] == way
+        assert result.details.moon_applied == way
         hand_sum = {None: 26, "add": 26 * (count - 1), "subtract": -26}[way] - (10 if jack else 0)
         assert sum(result.scores.values()) == hand_sum
         if way == "add" and count == 4:
@@ -1015,7 +1015,7 @@ def test_replay_is_deterministic_and_prefixes_agree(game: tuple[Setup, list[dict
     assert {key: value for key, value in prefix.next.as_json().items() if key != "near_target"} == (
         hearts.next_hand(setup, number).as_json()
     )
-    assert full.rounds[-1].details["dealer"] == prefix.next.dealer
+    assert full.rounds[-1].details.dealer == prefix.next.dealer
 
 
 @settings(max_examples=150, deadline=None)

@@ -160,7 +160,7 @@ def test_queenie_last_deal_in_python_is_the_macro_it_replaced(
         state = queenie.play(setup, state, queenie.check_round(setup, state, raw))
         standings = queenie.standings(setup, state)
         last = standings.rounds[-1]
-        kinds.update(move["kind"] for move in last.details["movements"])
+        kinds.update(move["kind"] for move in last.details.movements)
         stored = SimpleNamespace(setup=setup, game="queenie")
         for language in ("en", "fr"):
             with app.test_request_context("/", headers={"Cookie": f"lang={language}"}):

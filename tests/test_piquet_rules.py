@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -11,7 +12,7 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from referee.games.base import Invalid, RoundResult, Setup, make_setup, replay
+from referee.games.base import Details, Invalid, RoundResult, Setup, make_setup, replay
 from referee.games.piquet import announcements
 from referee.games.piquet import rules as piquet
 from referee.games.piquet.combinations import point_values
@@ -59,8 +60,8 @@ def refused(raw: Any, options: dict[str, Any] | None = None, before: tuple[Any, 
     return [(problem.field, problem.render()) for problem in caught.value.problems]
 
 
-def lines_of(details: dict[str, Any]) -> list[tuple[str, str | None, int]]:
-    return [(line["item"], line["role"], line["points"]) for line in details["lines"]]
+def lines_of(details: piquet.DealDetails) -> list[tuple[str, str | None, int]]:
+    return [(line["item"], line["role"], line["points"]) for line in details.lines]
 
 
 # ---------------------------------------------------------------------------
@@ -104,7 +105,7 @@ def test_p2_equal_point_and_the_winner_scores_every_sequence():
     standing = replay(piquet, new_setup(), [by_hands("P2", trick_winners=SIX_SIX)])
     details = standing.rounds[0].details
     assert lines_of(details)[:2] == [("point", None, 0), ("sequences", "elder", 6)]
-    assert details["lines"][1]["detail"] == {
+    assert details.lines[1]["detail"] == {
         "sequences": [{"length": 3, "top": "A", "points": 3}, {"length": 3, "top": "9", "points": 3}]
     }
     assert words(standing.rounds[0].events) == ("point:equal", "sequences:elder", "cards:equal")
@@ -146,7 +147,7 @@ def test_p7_repique_ninety_then_capot_for_younger():
         ("play", "younger", 13),
         ("capot", "younger", 40),
     ]
-    combinations = sum(line["points"] for line in result.details["lines"][:4])
+    combinations = sum(line["points"] for line in result.details.lines[:4])
     assert combinations == 90
     assert result.scores == {"Ann": 91, "Bob": 53}
     assert words(result.events) == ("point:elder", "sequences:elder", "sets:elder", "repique:elder", "capot:younger")
@@ -167,10 +168,10 @@ def test_p8_pique_trick_by_trick():
         ("pique", "elder", 30),
         ("cards", "elder", 10),
     ]
-    assert result.details["lines"][4]["detail"] == {"tricks": 5, "leads": 4, "captures": 1, "last_trick": True}
-    assert result.details["pique"] == "elder"
-    assert result.details["play"]["pique_trick"] == 7
-    assert (result.details["elder"], result.details["younger"], result.details["dealer"]) == ("Ann", "Bob", "Bob")
+    assert result.details.lines[4]["detail"] == {"tricks": 5, "leads": 4, "captures": 1, "last_trick": True}
+    assert result.details.pique == "elder"
+    assert result.details.play["pique_trick"] == 7
+    assert (result.details.elder, result.details.younger, result.details.dealer) == ("Ann", "Bob", "Bob")
 
 
 def test_p8_by_totals_settles_the_pique_itself():
@@ -409,8 +410,8 @@ def test_cent_ends_the_moment_younger_reaches_the_target_in_play():
     # Ann (younger) 71 + 17 sets = 88, capture of trick 6 = 89, lead of trick 7 = 90: the rest does not count.
     assert result.scores == {"Ann": 19, "Bob": 15}
     assert standing.totals == {"Ann": 90, "Bob": 21}
-    assert result.details["target"] == {"role": "younger", "name": "Ann", "item": "play", "trick": 7}
-    assert [(line["item"], line["role"], line["points"], line["counted"]) for line in result.details["lines"]] == [
+    assert result.details.target == {"role": "younger", "name": "Ann", "item": "play", "trick": 7}
+    assert [(line["item"], line["role"], line["points"], line["counted"]) for line in result.details.lines] == [
         ("point", "elder", 5, 5),
         ("sequences", "elder", 4, 4),
         ("sets", "younger", 17, 17),
@@ -429,7 +430,7 @@ def test_cent_pique_reaches_the_target_before_younger_scores():
     standing = replay(piquet, new_setup({"partie": "cent", "target": 50}), [by_hands("P8", trick_winners=P8_WINNERS)])
     result = standing.rounds[0]
     assert result.scores == {"Ann": 60, "Bob": 0}
-    assert result.details["target"] == {"role": "elder", "name": "Ann", "item": "pique", "trick": 7}
+    assert result.details.target == {"role": "elder", "name": "Ann", "item": "pique", "trick": 7}
     assert standing.extra == {"result": {"winner": "Ann", "double": True}}
     with pytest.raises(Invalid) as caught:
         replay(piquet, new_setup({"partie": "cent", "target": 50}), [by_hands("P8", trick_winners=P8_WINNERS)] * 2)
@@ -442,8 +443,8 @@ def test_cent_repique_reaches_the_target_in_the_combinations():
     standing = replay(piquet, new_setup({"partie": "cent", "target": 50}), [by_hands("P7", trick_winners="Y" * 12)])
     result = standing.rounds[0]
     assert result.scores == {"Ann": 90, "Bob": 0}
-    assert result.details["target"] == {"role": "elder", "name": "Ann", "item": "repique", "trick": None}
-    assert [line["counted"] for line in result.details["lines"]] == [7, 20, 3, 60, 0, 0, 0]
+    assert result.details.target == {"role": "elder", "name": "Ann", "item": "repique", "trick": None}
+    assert [line["counted"] for line in result.details.lines] == [7, 20, 3, 60, 0, 0, 0]
 
 
 def test_cent_both_reaching_the_target_within_play_totals_asks_who_was_first():
@@ -515,7 +516,7 @@ def test_carte_blanche_and_second_blanche(second, elder_score):
     assert result.scores == {"Ann": elder_score, "Bob": 13}
     assert result.input["blanche"] == {"elder": True, "younger": False}
     assert words(result.events)[0] == "blanche:elder"
-    assert result.details["lines"][0] == {
+    assert result.details.lines[0] == {
         "item": "blanche",
         "role": "elder",
         "points": 20 if second else 10,
@@ -546,7 +547,7 @@ def test_an_equal_point_does_not_save_from_repique():
     declarations = {"elder": decl((5, 49), ((6, "A"), (5, "K"))), "younger": decl((5, 49))}
     result = replay(piquet, new_setup(), [{"declarations": declarations, "trick_winners": SIX_SIX}]).rounds[0]
     assert words(result.events) == ("point:equal", "sequences:elder", "repique:elder", "cards:equal")
-    assert result.details["lines"][2] == {
+    assert result.details.lines[2] == {
         "item": "repique",
         "role": "elder",
         "points": 60,
@@ -702,7 +703,7 @@ def test_accepts_three_quatorzes_and_refuses_shared_ranks_and_double_blanche():
     result = replay(
         piquet, new_setup(), [{"declarations": {"elder": three, "younger": decl()}, "trick_winners": "E" * 12}]
     )
-    assert result.rounds[0].details["lines"][0] == {
+    assert result.rounds[0].details.lines[0] == {
         "item": "sets",
         "role": "elder",
         "points": 42,
@@ -765,14 +766,15 @@ def test_random_deal_properties(hands, winners):
     canonical = result.input["hands"]
     assert len(set(canonical["elder"].split()) | set(canonical["younger"].split())) == 24
     for item in ("blanche", "point", "sequences", "sets"):
-        assert len([line for line in result.details["lines"] if line["item"] == item and line["role"]]) <= 1
-    play = result.details["play"]["points"]
+        assert len([line for line in result.details.lines if line["item"] == item and line["role"]]) <= 1
+    play = result.details.play["points"]
     assert play["elder"] + play["younger"] == 13 + captures_in(winners)
     for role, name in (("elder", "Ann"), ("younger", "Bob")):
-        assert result.scores[name] == sum(line["points"] for line in result.details["lines"] if line["role"] == role)
+        assert result.scores[name] == sum(line["points"] for line in result.details.lines if line["role"] == role)
     assert replay(piquet, setup, [raw]) == standing
     assert replay(piquet, setup, [result.input]) == standing
-    assert json.loads(json.dumps(result.details)) == result.details
+    details = dataclasses.asdict(result.details)
+    assert json.loads(json.dumps(details)) == details
     assert json.loads(json.dumps(result.input)) == result.input
 
 
@@ -789,14 +791,14 @@ def test_random_deal_same_by_cards_announcements_and_totals(hands, winners):
     assert (announced.scores, announced.events) == (expected.scores, expected.events)
     totals = {
         "hands": {"elder": elder, "younger": younger},
-        "play": expected.details["play"]["points"],
-        "tricks": expected.details["play"]["tricks"],
+        "play": expected.details.play["points"],
+        "tricks": expected.details.play["tricks"],
     }
     try:
         counted = replay(piquet, setup, [totals]).rounds[0]
     except Invalid as error:
         assert [problem.field for problem in error.problems] == ["pique"]
-        counted = replay(piquet, setup, [{**totals, "pique": expected.details["pique"] is not None}]).rounds[0]
+        counted = replay(piquet, setup, [{**totals, "pique": expected.details.pique is not None}]).rounds[0]
     assert (counted.scores, counted.events) == (expected.scores, expected.events)
 
 
@@ -866,7 +868,7 @@ def test_pique_from_totals_matches_the_play(value, holder, winners, leads, captu
         assert [problem.field for problem in error.problems] == ["pique"]
         result = replay(piquet, setup, [{**raw, "pique": piqued is not None}]).rounds[0]
     role = {"E": "elder", "Y": "younger"}
-    assert result.details["pique"] == (role[piqued] if piqued else None)
+    assert result.details.pique == (role[piqued] if piqued else None)
     bonus = {"E": 0, "Y": 0}
     for letter in "EY":
         won = tricks[role[letter]]
@@ -1329,7 +1331,8 @@ def test_peer_vectors_partie():
         for number, scores in enumerate(deals, start=1):  # elder's score first; A deals first
             roles = piquet.roles_for_deal(setup, number)
             totals = {name: totals[name] + scores[piquet.ROLES.index(role)] for role, name in roles.items()}
-            state = piquet.State(rounds=tuple(RoundResult(n, {}, {}, totals) for n in range(number)), totals=totals)
+            rounds = tuple(RoundResult(n, {}, {}, totals, (), Details("A")) for n in range(number))
+            state = piquet.State(rounds=rounds, totals=totals)
             assert piquet.is_over(setup, state) == (number == case["deals_played"]), case["name"]
         assert totals == case["totals"]
         settled = case["settlement"]
@@ -1384,10 +1387,10 @@ def test_peer_vectors_repique_and_pique():
             piquet, new_setup(), [{"declarations": {"elder": elder, "younger": younger}, "trick_winners": winners}]
         )
         details = result.rounds[0].details
-        assert (details["repique"], details["pique"]) == (case["repique"], case["pique"]), case["name"]
+        assert (details.repique, details.pique) == (case["repique"], case["pique"]), case["name"]
         for role in piquet.ROLES:
             expected = {
                 category[name]: points for name, points in case["by_category"][role].items() if name in category
             }
-            scored = {line["item"]: line["points"] for line in details["lines"] if line["role"] == role}
+            scored = {line["item"]: line["points"] for line in details.lines if line["role"] == role}
             assert {item: scored[item] for item in expected} == expected, case["name"]

@@ -67,7 +67,7 @@ def test_worked_examples(example: Example) -> None:
         after = replay(rules, setup, accepted)
         result = after.rounds[-1]
         assert result.number == len(accepted)
-        assert result.details["dealer"] == example.dealers[len(accepted) - 1]
+        assert result.details.dealer == example.dealers[len(accepted) - 1]
         assert dict(result.scores) == example.by_seat(step.values)
         assert dict(result.totals) == example.by_seat(step.totals or ())
         assert dict(after.totals) == example.by_seat(step.totals or ())
@@ -128,7 +128,7 @@ def test_the_first_dealer_is_chosen_and_the_deal_passes_clockwise_every_round() 
     players = tuple(f"P{seat}" for seat in range(1, 13))
     setup = setup_of(players, {"target": None, "rounds": 30}, dealer="P11")
     standings = play_all(setup, [(0,) * 12] * 14)
-    dealers = [result.details["dealer"] for result in standings.rounds]
+    dealers = [result.details.dealer for result in standings.rounds]
     assert dealers == ["P11", "P12", *players[:10], "P11", "P12"]
     assert standings.next is not None
     assert standings.next.dealer == "P1"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -84,7 +85,7 @@ def test_q1_sale_queens_and_pot() -> None:
     setup = make_setup(queenie, FOUR, {}, "A")
     standings = replay(queenie, setup, [Q1])
     (result,) = standings.rounds
-    moves = result.details["movements"]
+    moves = result.details.movements
     assert [(move["from"], move["to"]) for move in moves if move["kind"] == "stake"] == [
         ("B", "S"),
         ("B", "pot"),
@@ -106,12 +107,12 @@ def test_q1_sale_queens_and_pot() -> None:
     assert dict(result.totals) == {"A": 19, "B": 20, "C": 17, "D": 23}
     assert dict(result.scores) == {"A": -1, "B": 0, "C": -3, "D": 3}
     assert words(result.events) == ("sold:C", "queen:S:D", "queen:H:B", "queen:C:A", "out:D")
-    assert result.details["table_before"] == TABLE_0
-    assert result.details["table_staked"] == table(S=1, H=2, D=1, pot=4)
-    assert result.details["table_after"] == table(D=1)
-    assert result.details["dealer"] == "A"
-    assert result.details["next_dealer"] == "B"
-    assert result.details["hand_sizes"] == {"B": 11, "C": 11, "D": 10, "A": 10}
+    assert result.details.table_before == TABLE_0
+    assert result.details.table_staked == table(S=1, H=2, D=1, pot=4)
+    assert result.details.table_after == table(D=1)
+    assert result.details.dealer == "A"
+    assert result.details.next_dealer == "B"
+    assert result.details.hand_sizes == {"B": 11, "C": 11, "D": 10, "A": 10}
     assert standings.extra["table"] == table(D=1)
     assert standings.next is not None
     assert standings.next.dealer == "B"
@@ -138,17 +139,17 @@ def test_q2_five_players_switch() -> None:
     setup = make_setup(queenie, FIVE, {}, "B")
     standings = replay(queenie, setup, [Q2])
     (result,) = standings.rounds
-    assert result.details["table_staked"] == table(S=2, D=2, H=1, C=0, pot=5)
-    assert not_stakes(result.details["movements"]) == [
+    assert result.details.table_staked == table(S=2, D=2, H=1, C=0, pot=5)
+    assert not_stakes(result.details.movements) == [
         ("queen", "S", "E", 2),
         ("queen", "D", "C", 2),
         ("queen", "C", "A", 0),
         ("pot", "pot", "E", 5),
     ]
     assert dict(standings.totals) == {"A": 18, "B": 18, "C": 20, "D": 18, "E": 25}
-    assert result.details["table_after"] == table(H=1)
-    assert result.details["hand_sizes"] == {"C": 9, "D": 9, "E": 9, "A": 9, "B": 8}
-    assert result.details["dealer_choice"] == "switch"
+    assert result.details.table_after == table(H=1)
+    assert result.details.hand_sizes == {"C": 9, "D": 9, "E": 9, "A": 9, "B": 8}
+    assert result.details.dealer_choice == "switch"
     assert "sold:" not in " ".join(words(result.events))
     assert standings.next is not None
     assert standings.next.dealer == "C"
@@ -158,10 +159,10 @@ def test_q3_blocked_deal_carries_over() -> None:
     setup = make_setup(queenie, FOUR, {}, "B")
     standings = replay(queenie, setup, [Q3])
     (result,) = standings.rounds
-    assert not_stakes(result.details["movements"]) == [("queen", "C", "C", 2)]
+    assert not_stakes(result.details.movements) == [("queen", "C", "C", 2)]
     assert dict(standings.totals) == {"A": 18, "B": 18, "C": 20, "D": 18}
     assert words(result.events) == ("queen:C:C", "blocked")
-    assert result.details["table_after"] == table(S=1, D=1, pot=4)
+    assert result.details.table_after == table(S=1, D=1, pot=4)
     assert standings.next is not None
     assert standings.next.dealer == "C"
     assert standings.next.facts["table"] == table(S=1, D=1, pot=4)
@@ -172,9 +173,9 @@ def test_q4_continues_q3_with_carried_chips() -> None:
     standings = replay(queenie, setup, [Q3, Q4])
     result = standings.rounds[1]
     assert result.number == 2
-    assert result.details["dealer"] == "C"
-    assert result.details["table_before"] == table(S=1, D=1, pot=4)
-    assert not_stakes(result.details["movements"]) == [
+    assert result.details.dealer == "C"
+    assert result.details.table_before == table(S=1, D=1, pot=4)
+    assert not_stakes(result.details.movements) == [
         ("sale", "A", "C", 1),
         ("queen", "S", "B", 2),
         ("queen", "D", "D", 3),
@@ -182,7 +183,7 @@ def test_q4_continues_q3_with_carried_chips() -> None:
     ]
     assert dict(standings.totals) == {"A": 15, "B": 26, "C": 19, "D": 19}
     assert dict(result.scores) == {"A": -3, "B": 8, "C": -1, "D": 1}
-    assert result.details["table_after"] == table(H=1)
+    assert result.details.table_after == table(H=1)
     assert standings.next is not None
     assert standings.next.dealer == "D"
     assert standings.next.round == 3
@@ -404,14 +405,14 @@ def test_two_full_turns_with_four_players_end_after_eight_deals() -> None:
     assert seven.next.round == 8
     assert seven.next.facts["deal_of"] == 8
     assert seven.next.dealer == "D"
-    assert [result.details["dealer"] for result in seven.rounds] == ["A", "B", "C", "D", "A", "B", "C"]
+    assert [result.details.dealer for result in seven.rounds] == ["A", "B", "C", "D", "A", "B", "C"]
     eight = replay(queenie, setup, [B_TAKES_ALL] * 8)
     assert eight.status == "finished"
     assert eight.next is None
     assert dict(eight.totals) == {"A": 4, "B": 68, "C": 4, "D": 4}
     assert eight.winners == ("B",)
     assert eight.ranking == ((1, "B"), (2, "A"), (2, "C"), (2, "D"))
-    assert eight.rounds[-1].details["next_dealer"] is None
+    assert eight.rounds[-1].details.next_dealer is None
     assert eight.extra["unclaimed"] == 0
     with pytest.raises(RoundInvalid) as error:
         replay(queenie, setup, [B_TAKES_ALL] * 9)
@@ -435,7 +436,7 @@ def test_one_turn_of_the_deal() -> None:
     assert replay(queenie, setup, [B_TAKES_ALL] * 3).status == "playing"
     standings = replay(queenie, setup, [B_TAKES_ALL] * 4)
     assert standings.status == "finished"
-    assert [result.details["dealer"] for result in standings.rounds] == ["C", "D", "A", "B"]
+    assert [result.details.dealer for result in standings.rounds] == ["C", "D", "A", "B"]
 
 
 SHORT_C = deal(all_on("H", FOUR), {"H": "B"}, out="B", buyer="C")  # start 4: A 3, B 10, C 1, D 2
@@ -446,7 +447,7 @@ def test_bankrupt_end_stops_the_game_after_the_deal() -> None:
     standings = replay(queenie, setup, [SHORT_C])
     assert dict(standings.totals) == {"A": 3, "B": 10, "C": 1, "D": 2}
     assert words(standings.rounds[0].events) == ("sold:C", "queen:H:B", "out:B", "bankrupt:C")
-    assert standings.rounds[0].details["bankrupt"] == ["C"]
+    assert standings.rounds[0].details.bankrupt == ["C"]
     assert standings.status == "finished"
     assert standings.winners == ("B",)
     assert standings.extra["active"] == FOUR
@@ -563,7 +564,7 @@ def test_leftover_split_shares_the_table_and_leaves_the_remainder() -> None:
     assert standings.status == "finished"
     assert dict(standings.totals) == {"A": 20, "B": 19, "C": 19, "D": 19}
     assert dict(last.scores) == {"A": 5, "B": 5, "C": 5, "D": 5}
-    assert not_stakes(last.details["movements"]) == [
+    assert not_stakes(last.details.movements) == [
         ("gather", "S", "pot", 15),
         ("split", "pot", "A", 7),
         ("split", "pot", "B", 7),
@@ -607,8 +608,8 @@ def test_after_a_drop_out_the_turns_and_the_split_count_the_players_still_in() -
     three = replay(queenie, setup, DROP_THEN_SPLIT)
     last = three.rounds[-1]
     assert three.status == "finished"
-    assert [result.details["dealer"] for result in three.rounds] == ["A", "B", "D"]
-    assert not_stakes(last.details["movements"]) == [
+    assert [result.details.dealer for result in three.rounds] == ["A", "B", "D"]
+    assert not_stakes(last.details.movements) == [
         ("gather", "S", "pot", 4),
         ("gather", "H", "pot", 6),
         ("split", "pot", "A", 5),
@@ -671,7 +672,7 @@ def test_pay_per_card_is_capped_at_what_the_payer_has() -> None:
     raw = deal(all_on("H", FOUR), {"H": "B"}, out="B", cards_left={"A": 5, "B": 0, "C": 10, "D": 3})
     standings = replay(queenie, setup, [raw])
     result = standings.rounds[0]
-    cards = [move for move in result.details["movements"] if move["kind"] == "card"]
+    cards = [move for move in result.details.movements if move["kind"] == "card"]
     assert cards == [
         {"kind": "card", "from": "C", "to": "B", "chips": 8, "cards": 10},
         {"kind": "card", "from": "D", "to": "B", "chips": 3, "cards": 3},
@@ -768,7 +769,7 @@ def test_pay_per_card_is_paid_from_what_each_has_after_the_queens_and_the_pot() 
     raw = deal(all_on("H", FOUR), {"H": "C"}, out="B", cards_left={"A": 5, "C": 10, "D": 3})
     standings = replay(queenie, setup, [raw])
     result = standings.rounds[0]
-    assert not_stakes(result.details["movements"]) == [
+    assert not_stakes(result.details.movements) == [
         ("queen", "H", "C", 4),
         ("pot", "pot", "B", 4),
         ("card", "C", "B", 4),
@@ -920,9 +921,9 @@ def test_chips_are_conserved_and_never_negative(game: tuple[Any, list[dict[str, 
         assert all(result.scores[p] == after.chips[p] - before.chips[p] for p in setup.players)
         assert all(result.scores[p] == 0 for p in setup.players if p not in before.active)
         assert sum(1 for event in words(result.events) if event.startswith("out:")) <= 1
-        taken = {move["from"] for move in result.details["movements"] if move["kind"] == "queen"}
-        assert all(result.details["table_after"][suit] == 0 for suit in taken)
-        json.dumps(result.details)
+        taken = {move["from"] for move in result.details.movements if move["kind"] == "queen"}
+        assert all(result.details.table_after[suit] == 0 for suit in taken)
+        json.dumps(dataclasses.asdict(result.details))
     last = queenie.standings(setup, states[-1])
     json.dumps(last.next.as_json() if last.next is not None else None)
     json.dumps(dict(last.extra))

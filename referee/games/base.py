@@ -13,7 +13,7 @@ import dataclasses
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 
 def N_(message: str) -> str:
@@ -196,16 +196,31 @@ class Next:
 
 
 @dataclass(frozen=True)
-class RoundResult:
-    """One round after scoring. ``details`` is game-specific, for the pages; ``sides`` is filled
+class Details:
+    """What the pages show about one round beyond its scores: who dealt it, then the game's own facts.
+
+    Every game deals, so the dealer is here; a game with more to show (Hearts' moon, Queenie's chips
+    on the table, Piquet's lines) declares a frozen subclass in its rules. Details are for the pages
+    and printed sheets only: the JSON API does not show them.
+    """
+
+    dealer: str
+
+
+DetailsT = TypeVar("DetailsT", bound=Details, covariant=True)
+
+
+@dataclass(frozen=True)
+class RoundResult(Generic[DetailsT]):
+    """One round after scoring. ``details`` is the game's own :class:`Details`; ``sides`` is filled
     by games played in fixed partnerships (each partner's ``scores`` and ``totals`` show the side's)."""
 
     number: int
     input: Mapping[str, Any]
     scores: Mapping[str, int]
     totals: Mapping[str, int]
-    events: tuple[Event, ...] = ()
-    details: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    events: tuple[Event, ...]
+    details: DetailsT
     sides: tuple[Side, ...] = ()
 
 
@@ -218,7 +233,7 @@ class Standings:
     holds game-specific top-level facts for the API (e.g. Piquet's result).
     """
 
-    rounds: tuple[RoundResult, ...]
+    rounds: tuple[RoundResult[Details], ...]
     totals: Mapping[str, int]
     status: str
     winners: tuple[str, ...]

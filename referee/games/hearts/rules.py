@@ -9,6 +9,7 @@ from typing import Any
 
 from ..base import (
     N_,
+    Details,
     Invalid,
     Next,
     Option,
@@ -139,8 +140,18 @@ _POINTS_FIELDS = ("points", "moon_choice")
 
 
 @dataclass(frozen=True)
+class HandDetails(Details):
+    """A hand for the pages: who shot the moon, how it was applied ("add" or "subtract"), whose
+    total the exact-reset house rule set back to zero."""
+
+    shooter: str | None
+    moon_applied: str | None
+    resets: list[str]
+
+
+@dataclass(frozen=True)
 class State:
-    rounds: tuple[RoundResult, ...]
+    rounds: tuple[RoundResult[HandDetails], ...]
     totals: Mapping[str, int]
 
 
@@ -390,12 +401,7 @@ def play(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
         scores = _moon(raw, shooter, applied)
     totals, resets = _after_hand(setup, state.totals, scores)
     events = ([Moon(shooter)] if applied is not None and shooter is not None else []) + [Reset(p) for p in resets]
-    details = {
-        "dealer": next_hand(setup, number).dealer,
-        "shooter": shooter,
-        "moon_applied": applied,
-        "resets": resets,
-    }
+    details = HandDetails(next_hand(setup, number).dealer, shooter, applied, resets)
     result = RoundResult(number, dict(round_input), scores, totals, tuple(events), details)
     return State(rounds=state.rounds + (result,), totals=totals)
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import N_, Next, RoundResult, Setup, Standings, invalid, rank
+from ..base import N_, Details, Next, RoundResult, Setup, Standings, invalid, rank
 from .entry import Entry, parse_round
 from .events import BY_WORD, RoleEvent, TargetReached
 from .play import (
@@ -206,10 +206,31 @@ def finish(deal: Deal, before: Mapping[str, int], target: int, first: str | None
 
 
 @dataclass(frozen=True)
+class DealDetails(Details):
+    """A deal for the pages: its number, who was elder and younger (the dealer), how it was entered,
+    each role's combinations and the verdicts, who repiqued and piqued, the play, every scored line
+    (``{"item", "role", "points", "counted", "detail"}``, ``counted`` being what counts au cent), the
+    scores by role, and au cent who reached the target where (``{"role", "name", "item", "trick"}``)."""
+
+    deal: int
+    elder: str
+    younger: str
+    entry: dict[str, str]
+    combinations: dict[str, dict[str, Any]]
+    verdicts: dict[str, str | None]
+    repique: str | None
+    pique: str | None
+    play: dict[str, Any]
+    lines: list[dict[str, Any]]
+    scores: dict[str, int]
+    target: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
 class State:
     """The partie so far: every deal scored, the totals by name, and au cent who reached the target."""
 
-    rounds: tuple[RoundResult, ...]
+    rounds: tuple[RoundResult[DealDetails], ...]
     totals: Mapping[str, int]
     winner: str | None = None  # au cent: the first to reach the target
 
@@ -262,7 +283,7 @@ def _outcome(setup: Setup, state: State, entry: Entry, histories: Sequence[Histo
     return Outcome(deal, done, scores)
 
 
-def _details(setup: Setup, number: int, outcome: Outcome) -> dict[str, Any]:
+def _details(setup: Setup, number: int, outcome: Outcome) -> DealDetails:
     deal = outcome.deal
     names = roles_for_deal(setup, number)
     counted = [0] * len(deal.lines)
@@ -283,23 +304,23 @@ def _details(setup: Setup, number: int, outcome: Outcome) -> dict[str, Any]:
             "item": deal.lines[stop].item if stop is not None else None,
             "trick": outcome.finish.trick,
         }
-    return {
-        "deal": number,
-        "dealer": names["younger"],
-        "elder": names["elder"],
-        "younger": names["younger"],
-        "entry": {"combinations": deal.entry.form, "play": "trick_winners" if play.winners else "totals"},
-        "combinations": combos,
-        "verdicts": dict(deal.reckoning.verdicts),
-        "repique": deal.reckoning.repique,
-        "pique": deal.pique,
-        "play": {
+    return DealDetails(
+        deal=number,
+        dealer=names["younger"],
+        elder=names["elder"],
+        younger=names["younger"],
+        entry={"combinations": deal.entry.form, "play": "trick_winners" if play.winners else "totals"},
+        combinations=combos,
+        verdicts=dict(deal.reckoning.verdicts),
+        repique=deal.reckoning.repique,
+        pique=deal.pique,
+        play={
             "points": dict(play.points),
             "tricks": dict(play.tricks),
             "trick_winners": play.winners,
             "pique_trick": deal.pique_trick,
         },
-        "lines": [
+        lines=[
             {
                 "item": line.item,
                 "role": line.role,
@@ -309,9 +330,9 @@ def _details(setup: Setup, number: int, outcome: Outcome) -> dict[str, Any]:
             }
             for index, line in enumerate(deal.lines)
         ],
-        "scores": dict(outcome.scores),
-        "target": target,
-    }
+        scores=dict(outcome.scores),
+        target=target,
+    )
 
 
 def play(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:

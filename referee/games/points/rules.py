@@ -12,6 +12,7 @@ from typing import Any
 
 from ..base import (
     N_,
+    Details,
     Next,
     Option,
     RoundResult,
@@ -90,7 +91,7 @@ _FIELDS = ("points",)
 
 @dataclass(frozen=True)
 class State:
-    rounds: tuple[RoundResult, ...]
+    rounds: tuple[RoundResult[Details], ...]
     totals: Mapping[str, int]
     ended_at: int | None = None  # the round after which the target or the number of rounds was first met
 
@@ -149,7 +150,7 @@ def play(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
     ended_at = state.ended_at
     if ended_at is None and _end_met(setup, number, totals):
         ended_at = number
-    result = RoundResult(number, dict(round_input), scores, totals, (), {"dealer": dealer_of(setup, number)})
+    result = RoundResult(number, dict(round_input), scores, totals, (), Details(dealer_of(setup, number)))
     return State(rounds=state.rounds + (result,), totals=totals, ended_at=ended_at)
 
 

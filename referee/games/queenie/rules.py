@@ -28,6 +28,7 @@ from typing import Any
 
 from ..base import (
     N_,
+    Details,
     Event,
     Invalid,
     Next,
@@ -120,10 +121,28 @@ _DROPPED = N_("%(name)s has dropped out of the game.")
 
 
 @dataclass(frozen=True)
+class DealDetails(Details):
+    """A deal for the pages: the hands and packets dealt and the dealer's choice, the chips on the
+    table (each queen's stack and the pot, keyed as in :class:`State`) before, once staked and after,
+    every chip that moved (``{"kind", "from", "to", "chips"}``), who went bankrupt, who deals next
+    (``None`` once the game is over)."""
+
+    hand_sizes: dict[str, int]
+    dealer_packets: list[int]
+    dealer_choice: str
+    table_before: dict[str, int]
+    table_staked: dict[str, int]
+    table_after: dict[str, int]
+    movements: list[dict[str, Any]]
+    bankrupt: list[str]
+    next_dealer: str | None
+
+
+@dataclass(frozen=True)
 class State:
     """The game after some deals. ``table`` holds the four queens' stacks and the pot."""
 
-    rounds: tuple[RoundResult, ...]
+    rounds: tuple[RoundResult[DealDetails], ...]
     chips: Mapping[str, int]
     table: Mapping[str, int]
     active: tuple[str, ...]
@@ -514,18 +533,18 @@ def _deal(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
         events.append(Split())
     _check_chips(setup, ledger.chips, ledger.table)
     next_dealer = clockwise_after(setup, active, dealer)[:1]
-    details = {
-        "dealer": dealer,
-        "hand_sizes": hand_sizes(setup, state.active, dealer),
-        "dealer_packets": [packet_sizes(len(state.active))[1]] * 2,
-        "dealer_choice": round_input["dealer_choice"],
-        "table_before": dict(state.table),
-        "table_staked": staked,
-        "table_after": dict(ledger.table),
-        "movements": ledger.moves,
-        "bankrupt": short,
-        "next_dealer": None if over or not next_dealer else next_dealer[0],
-    }
+    details = DealDetails(
+        dealer=dealer,
+        hand_sizes=hand_sizes(setup, state.active, dealer),
+        dealer_packets=[packet_sizes(len(state.active))[1]] * 2,
+        dealer_choice=round_input["dealer_choice"],
+        table_before=dict(state.table),
+        table_staked=staked,
+        table_after=dict(ledger.table),
+        movements=ledger.moves,
+        bankrupt=short,
+        next_dealer=None if over or not next_dealer else next_dealer[0],
+    )
     scores = {player: ledger.chips[player] - state.chips[player] for player in setup.players}
     result = RoundResult(number, _copy_input(round_input), scores, dict(ledger.chips), tuple(events), details)
     return State(

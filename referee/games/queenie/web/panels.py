@@ -16,6 +16,7 @@ from markupsafe import Markup
 
 from ....views.kit import describe_event, i18n
 from ...base import RoundResult
+from ..rules import DealDetails
 
 _ = i18n.markup_gettext
 _QUEENS = "SHDC"
@@ -61,10 +62,10 @@ def _spot(name: str) -> Markup:
     return _("pot") if name == "pot" else card("Q" + name)
 
 
-def last_deal(players: Sequence[str], last: RoundResult) -> Markup:
+def last_deal(players: Sequence[str], last: RoundResult[DealDetails]) -> Markup:
     """Every chip movement of the last deal, the balances after it and what stays on the table."""
     details = last.details
-    moves = details["movements"]
+    moves = details.movements
     stakes = [move for move in moves if move["kind"] == "stake"]
     groups = []
     for suit in _QUEENS:
@@ -75,10 +76,10 @@ def last_deal(players: Sequence[str], last: RoundResult) -> Markup:
             )
             groups.append(Markup("      <li>%s</li>") % words)
     potted = sum(1 for move in stakes if move["to"] == "pot")
-    if details["dealer_choice"] == "switch":
-        dealt = _("%(name)s dealt and switched packets.", name=details["dealer"])
+    if details.dealer_choice == "switch":
+        dealt = _("%(name)s dealt and switched packets.", name=details.dealer)
     else:
-        dealt = _("%(name)s dealt and kept the first packet.", name=details["dealer"])
+        dealt = _("%(name)s dealt and kept the first packet.", name=details.dealer)
     html = [
         Markup('<div class="last-deal" data-last-deal>\n<h2 id="last-deal-title">%s</h2>\n')
         % _("Deal %(number)s: where the chips went", number=last.number),
@@ -99,7 +100,7 @@ def last_deal(players: Sequence[str], last: RoundResult) -> Markup:
         for player in players
     )
     html.append(Markup('</ul>\n<p class="balances"><strong>%s</strong>\n%s</p>\n') % (_("Balances:"), balances))
-    staying = [(name, chips) for name, chips in details["table_after"].items() if chips]
+    staying = [(name, chips) for name, chips in details.table_after.items() if chips]
     if staying:
         spots = Markup(" · ").join(Markup("%s %s") % (_spot(name), chips) for name, chips in staying)
         html.append(Markup('<p class="staying"><strong>%s</strong>\n%s</p>\n') % (_("Stays on the table:"), spots))
