@@ -16,7 +16,7 @@ from . import db, delivery, i18n, installed, limits
 from .extensions import LANGUAGE_COOKIE, LANGUAGES, babel, csrf
 from .games.spec import GameSpec
 from .registry import GAMES
-from .views import api, books, errors, offline, share, sheets, tables, templating
+from .views import api, background, books, errors, offline, share, sheets, tables, templating
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -129,6 +129,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         if spec.web is not None:  # a game's own web face: a plugin loaded once every game is registered
             app.register_blueprint(import_module(spec.web).bp)
     csrf.exempt(api.bp)
+    background.init_app(app)
     errors.init_app(app)
     templating.init_app(app)
 

@@ -76,6 +76,14 @@ def m003_books(db: Database) -> None:
     db.table("audit").add_column("book_id", str)
 
 
+@migrations()
+def m004_submissions(db: Database) -> None:
+    # The id a phone gave each round it sent (its idempotency key), kept on the change's audit row:
+    # a resend of a known id is answered with what became of it, and is never stored twice.
+    db.table("audit").add_column("submission", str)
+    db.execute("create unique index audit_submission on audit (game_id, submission) where submission is not null")
+
+
 # How long a write waits for another writer (of this process or another) before it gives up with
 # Unavailable("busy"), which the app answers with a 503: app setting WRITE_WAIT_SECONDS.
 WRITE_WAIT_SECONDS = 3.0

@@ -37,6 +37,12 @@ document.documentElement.classList.add("js");
   const words = document.querySelector("[data-queue-words]");
   const queue = {
     game: words && words.dataset.gameId,
+    // This phone's token for its queued writes (the round form's page gives it): unlike the form's CSRF
+    // token, it does not depend on the session cookie, which a browser restart forgets.
+    token: words && words.dataset.queueToken,
+    // A round's id, which the server keeps with it: a resend of it is never stored twice. (Random
+    // values, not crypto.randomUUID: a phone reaches the laptop at home over plain HTTP.)
+    newId: () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join(""),
     read() {
       try {
         return JSON.parse(localStorage.getItem(STORE) || "[]");
@@ -70,7 +76,12 @@ document.documentElement.classList.add("js");
           method: "POST",
           body: entry.body,
           credentials: "same-origin",
-          headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Referee-Queue": "1", Accept: "application/json" },
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "X-Referee-Queue": "1",
+            Accept: "application/json",
+            ...(entry.token ? { "X-Referee-Queue-Token": entry.token } : {}),
+          },
         });
       } catch (error) {
         return null;

@@ -109,7 +109,10 @@ document.addEventListener("DOMContentLoaded", () => {
 
 // Saving a round: kept on the phone first, then sent in the background (static/app.js refereeQueue);
 // the page moves on with the server's answer. When the connection fails, or another phone recorded
-// that round, static/offline.js takes over and shows it: nothing typed in is lost.
+// that round, static/offline.js takes over and shows it: nothing typed in is lost. Each round kept
+// has its own id (the server stores it once, whatever the resends); saved again while the earlier
+// version still waits here, it takes that one's place and names its ids (the server corrects the
+// round if it received one of them).
 document.addEventListener("submit", async (event) => {
   const form = event.target;
   const queue = window.refereeQueue;
@@ -118,7 +121,7 @@ document.addEventListener("submit", async (event) => {
   if (form.dataset.sending) return; // a second tap while the first is on its way
   form.dataset.sending = "1";
   const entry = {
-    id: `${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    id: queue.newId(),
     game: queue.game,
     state: "waiting",
     next: form.dataset.nextRound !== undefined,
@@ -126,10 +129,18 @@ document.addEventListener("submit", async (event) => {
     label: document.querySelector("main h1").textContent.trim(),
     action: event.submitter.formAction,
     page: window.location.pathname,
-    body: new URLSearchParams(new FormData(form, event.submitter)).toString(),
+    token: queue.token,
+    replaces: [],
   };
+  const earlier = queue.here().find((other) => other.page === entry.page && other.number === entry.number && other.next === entry.next);
+  if (earlier) entry.replaces = [...(earlier.replaces || []), earlier.id];
+  const body = new URLSearchParams(new FormData(form, event.submitter));
+  body.set("submission", entry.id);
+  entry.replaces.forEach((id) => body.append("replaces", id));
+  entry.body = body.toString();
   const before = queue.here().length; // rounds still waiting go first, in order
-  if (!queue.write([...queue.read(), entry])) {
+  const entries = queue.read();
+  if (!queue.write(earlier ? entries.map((other) => (other.id === earlier.id ? entry : other)) : [...entries, entry])) {
     form.submit(); // no room on the phone: as without JavaScript
     return;
   }

@@ -1,9 +1,10 @@
 // Rounds kept on this phone until the server has them: shown, and sent again in order when the connection
 // returns, every little while, or on "Send now". Loaded by static/app.js only when this game has rounds
 // waiting here, or on a round form kept for offline (the storage and the send are app.js's refereeQueue;
-// a save is static/form.js's). The server's expected-round guard makes a resend exactly-once: the same
-// round already stored counts as sent; a different one is shown beside this phone's until the scorer
-// taps a choice (referee/views/background.py).
+// a save is static/form.js's). Each round carries its own id, which the server keeps: a resend of a round
+// it received is answered with what became of it (stored, since undone, since replaced) and never stored
+// twice; another phone's round under that number is shown beside this phone's until the scorer taps a
+// choice (referee/views/background.py).
 "use strict";
 
 (() => {
@@ -177,7 +178,7 @@
   // A round the server refused, opened again to be fixed: its fields as the scorer left them.
   function restore(entry) {
     const values = new URLSearchParams(entry.body);
-    const skip = new Set(["csrf_token", "number", "version", "save"]);
+    const skip = new Set(["csrf_token", "number", "version", "save", "submission", "replaces"]);
     [...new Set(values.keys())].filter((name) => !skip.has(name)).forEach((name) => {
       const wanted = values.getAll(name);
       form.querySelectorAll(`[name="${CSS.escape(name)}"]`).forEach((input) => {

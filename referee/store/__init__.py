@@ -1,6 +1,7 @@
 """Games, rounds and books on disk, by concern: :mod:`.games` (games and rounds, each write checked
-by the rules and audited), :mod:`.books` (books and the game keys they keep, rematches) and
-:mod:`.history` (the audit rows as a change log). Functions take a ``sqlite_utils.Database``."""
+by the rules and audited), :mod:`.deliveries` (what became of a round a phone sent), :mod:`.books`
+(books and the game keys they keep, rematches) and :mod:`.history` (the audit rows as a change log).
+Functions take a ``sqlite_utils.Database``."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from .books import (
     open_book,
     rematch,
 )
+from .deliveries import Delivered, Delivery, checked_submission, delivery_of
 from .games import (
     MAX_ROUNDS,
     Conflict,
@@ -44,6 +46,8 @@ __all__ = [
     "Book",
     "Change",
     "Conflict",
+    "Delivered",
+    "Delivery",
     "GameHead",
     "NotFound",
     "Stale",
@@ -57,8 +61,10 @@ __all__ = [
     "book_keys",
     "change_log",
     "checked_rounds",
+    "checked_submission",
     "create_book",
     "create_game",
+    "delivery_of",
     "file_game",
     "file_games",
     "import_game",

@@ -26,6 +26,7 @@ from ..db import write_transaction
 from ..games.base import N_, Invalid, Problem, RoundInvalid, Setup, Standings, replay_checked
 from ..gamestate import CACHED_ROUNDS
 from ..installed import rules_of
+from .deliveries import refuse_known
 
 
 class NotFound(Exception):
@@ -196,11 +197,20 @@ def _as_stored(round_input: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]]:
 
 
 def _audit(
-    db: Database, game_id: str, number: int, action: str, before: Any, after: Any, at: str, book: str | None = None
+    db: Database,
+    game_id: str,
+    number: int,
+    action: str,
+    before: Any,
+    after: Any,
+    at: str,
+    book: str | None = None,
+    submission: str | None = None,
 ) -> None:
     # Plain SQL: Table.insert() reads the table's schema again on every call, a cost on every write.
     db.execute(
-        'insert into audit (game_id, number, action, at, "before", "after", book_id) values (?, ?, ?, ?, ?, ?, ?)',
+        'insert into audit (game_id, number, action, at, "before", "after", book_id, submission) '
+        "values (?, ?, ?, ?, ?, ?, ?, ?)",
         [
             game_id,
             number,
@@ -209,6 +219,7 @@ def _audit(
             None if before is None else json.dumps(before, ensure_ascii=False),
             None if after is None else json.dumps(after, ensure_ascii=False),
             book,
+            submission,
         ],
     )
 
@@ -218,13 +229,21 @@ def _touch(db: Database, game_id: str, now: str) -> None:
 
 
 def add_round(
-    db: Database, game_id: str, raw: Any, expected_number: int | None = None, *, book: str | None = None
+    db: Database,
+    game_id: str,
+    raw: Any,
+    expected_number: int | None = None,
+    *,
+    book: str | None = None,
+    submission: str | None = None,
 ) -> StoredGame:
     """Append the next round. ``expected_number`` guards against a double tap or a second phone.
 
-    ``book`` is the book that made the change, for the change log.
+    ``book`` is the book that made the change, for the change log; ``submission`` the id the phone
+    gave this round (:class:`~.deliveries.Delivered`, nothing written, if it was stored before).
     """
     with write_transaction(db):
+        refuse_known(db, game_id, submission)
         stored = load_game(db, game_id)
         number = len(stored.inputs) + 1
         if expected_number is not None and expected_number != number:
@@ -246,7 +265,7 @@ def add_round(
             "insert into rounds (game_id, number, input, created, updated) values (?, ?, ?, ?, ?)",
             [game_id, number, text, now, now],
         )
-        _audit(db, game_id, number, "add", None, round_input, now, book)
+        _audit(db, game_id, number, "add", None, round_input, now, book, submission)
         _touch(db, game_id, now)
     # This write made version + 1 (whatever another writer does next): its state is one play away,
     # so neither the answer nor the next round needs a replay, or a read, of the whole game.
@@ -254,13 +273,22 @@ def add_round(
 
 
 def replace_round(
-    db: Database, game_id: str, number: int, raw: Any, *, book: str | None = None, version: int | None = None
+    db: Database,
+    game_id: str,
+    number: int,
+    raw: Any,
+    *,
+    book: str | None = None,
+    version: int | None = None,
+    submission: str | None = None,
 ) -> StoredGame:
     """Correct round ``number``; refused whole if any later round no longer fits. ``book`` made the change.
 
-    ``version``: the game's version the correction was made against (:class:`Stale` if it changed since).
+    ``version``: the game's version the correction was made against (:class:`Stale` if it changed since);
+    ``submission``: the id the phone gave it, as for :func:`add_round`.
     """
     with write_transaction(db):
+        refuse_known(db, game_id, submission)
         stored = _load_with_round(db, game_id, number, version)
         round_input = gamestate.check(stored, number, raw)
         try:
@@ -274,7 +302,7 @@ def replace_round(
         db.execute(
             "update rounds set input = ?, updated = ? where game_id = ? and number = ?", [text, now, game_id, number]
         )
-        _audit(db, game_id, number, "edit", before, round_input, now, book)
+        _audit(db, game_id, number, "edit", before, round_input, now, book, submission)
         _touch(db, game_id, now)
     # The states above are the version this write made: kept for the answer and the pages.
     inputs[number - 1] = kept

@@ -35,6 +35,19 @@ def stale(error: store.Stale) -> Response:
     return state_response(error.current, 409, errors=errors, version=error.current.version, state=None)
 
 
+@bp.errorhandler(store.Delivered)
+def delivered(known: store.Delivered) -> Response:
+    """A write whose ``Idempotency-Key`` was received before: nothing written; the game as it is now
+    and what became of that write (``delivery``: its round's number, its fate)."""
+    stored = store.load_game(get_db(), (request.view_args or {})["game_id"])
+    return state_response(stored, 200, delivery={"number": known.delivery.number, "fate": known.delivery.fate})
+
+
+def idempotency_key() -> str | None:
+    """The id the client gave this write (``Idempotency-Key``): a resend of it is never stored twice."""
+    return store.checked_submission(request.headers.get("Idempotency-Key"))
+
+
 @bp.errorhandler(store.NotFound)
 def not_found(_error: store.NotFound) -> tuple[Response, int]:
     return problems_response([Problem("id", N_("No such game or round."))], 404)
@@ -116,14 +129,18 @@ def _expected_round(body: dict[str, Any]) -> int | None:
 def add_round(game_id: str) -> Response:
     authorised_game(game_id)
     body = json_object()
-    return state_response(store.add_round(get_db(), game_id, body, _expected_round(body)), 201)
+    added = store.add_round(get_db(), game_id, body, _expected_round(body), submission=idempotency_key())
+    return state_response(added, 201)
 
 
 @bp.put("/games/<game_id>/rounds/<int:number>")
 def replace_round(game_id: str, number: int) -> Response:
     authorised_game(game_id)
     version = if_match()
-    return state_response(store.replace_round(get_db(), game_id, number, json_object(), version=version))
+    corrected = store.replace_round(
+        get_db(), game_id, number, json_object(), version=version, submission=idempotency_key()
+    )
+    return state_response(corrected)
 
 
 @bp.delete("/games/<game_id>/rounds/<int:number>")

@@ -78,6 +78,8 @@ def save_round(stored: store.StoredGame, number: int, editing: bool) -> RoundAns
         _write(stored, number, raw, editing)
     except Invalid as error:
         return _refused(stored, number, error)
+    except store.Delivered as known:
+        return background.delivered_answer(stored, known.delivery)
     except store.Stale as error:
         if background.sent_in_background():
             return background.conflict_answer(error.current, number, raw, error.problem.render(gettext))
@@ -92,11 +94,23 @@ def save_round(stored: store.StoredGame, number: int, editing: bool) -> RoundAns
 
 
 def _write(stored: store.StoredGame, number: int, raw: Any, editing: bool) -> None:
-    """Add round ``number``, or correct it (saying so, and whether the correction reopens the game)."""
-    if not editing:
-        store.add_round(get_db(), stored.id, raw, number, book=acting_book_id())
+    """Add round ``number``, or correct it (saying so, and whether the correction reopens the game).
+
+    A new round the phone edited in its queue corrects the earlier version the game received, if any.
+    """
+    submission = background.submission()
+    earlier = None if editing else background.earlier_version(stored)
+    version = posted_version()
+    if earlier is not None:
+        if earlier.fate == "undone":
+            raise store.Delivered(earlier)
+        number, version = earlier.number, stored.version
+    elif not editing:
+        store.add_round(get_db(), stored.id, raw, number, book=acting_book_id(), submission=submission)
         return
-    corrected = store.replace_round(get_db(), stored.id, number, raw, book=acting_book_id(), version=posted_version())
+    corrected = store.replace_round(
+        get_db(), stored.id, number, raw, book=acting_book_id(), version=version, submission=submission
+    )
     flash(spec_of(stored.game).words(gettext, "corrected", number))
     if stored.standings().finished and not corrected.standings().finished:
         flash(gettext("This correction reopens the game: nobody has won yet, so play goes on."), "warning")

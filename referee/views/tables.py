@@ -94,8 +94,11 @@ def new_round(game_id: str) -> RoundAnswer:
     stored = editable_or_403(game_id)
     number = len(stored.inputs) + 1
     if request.method == "POST":
-        posted = request.form.get("number", "")
-        return save_round(stored, posted_count(posted, number), editing=False)
+        # The round the form was made for: without it, a resend or a second tap would be the next round.
+        expected = posted_count(request.form.get("number"))
+        if expected is None:
+            abort(400)
+        return save_round(stored, expected, editing=False)
     if stored.standings().finished:
         return redirect(url_for("tables.table", game_id=game_id), 303)
     values = GAMES[stored.game].round_form.values(stored.setup, None, stored.standings().next)

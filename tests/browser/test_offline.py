@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from playwright.sync_api import BrowserContext, BrowserType, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Route, expect
 
 from referee import create_app, store
 from referee.db import connect
@@ -64,6 +64,22 @@ class Server:
         finally:
             db.close()
         return [json.loads(text) for (text,) in rows]
+
+    def audit(self, game_id: str) -> list[tuple[str, int]]:
+        """The game's changes as the database keeps them: (action, round number), oldest first."""
+        db = connect(self.app.config["DATABASE"])
+        try:
+            rows = db.execute("select action, number from audit where game_id = ? order by id", [game_id]).fetchall()
+        finally:
+            db.close()
+        return [tuple(row) for row in rows]
+
+    def another_phone_undoes(self, game_id: str, number: int) -> None:
+        db = connect(self.app.config["DATABASE"])
+        try:
+            store.undo_round(db, game_id, number)
+        finally:
+            db.close()
 
     def another_phone_adds(self, game_id: str, round_input: Any) -> None:
         """A round recorded by another phone while this one cannot reach the server."""
@@ -444,3 +460,71 @@ def test_a_correction_made_offline_is_sent_when_the_connection_returns(
     expect(page.locator(".flash")).to_contain_text("Hand 1 corrected")
     corrected = {"hearts": dict(zip(TABLE, [4, 2, 0, 7], strict=True)), "queen": "Bruno"}
     assert server.stored_inputs(game_id) == [corrected, H11_INPUTS[1]]
+
+
+def test_a_hand_whose_answer_was_lost_and_another_phone_undid_is_not_stored_again(
+    live_server: str, server: Server, page: Page
+) -> None:
+    game_id, _key = joined_game(page, live_server)
+    page.get_by_role("link", name="Enter hand 1").click()
+
+    def lose_the_answer(route: Route) -> None:
+        route.fetch()  # the server stores the hand...
+        route.abort("connectionreset")  # ...and the phone never hears back
+
+    page.route("**/g/*/round", lambda route: route.abort("internetdisconnected"))  # nor of a resend, for now
+    page.route("**/g/*/round", lose_the_answer, times=1)  # the last route added is asked first
+    tap_hand(page, *H11_BY_SEAT[0], leaves=False)
+    panel = page.locator("[data-queue-panel]")
+    expect(panel).to_contain_text("Hand 1: not sent yet")
+    server.another_phone_undoes(game_id, 1)
+
+    page.unroute("**/g/*/round")
+    panel.get_by_role("button", name="Send now").click()  # the server knows this hand: undone since, it stays so
+    expect(page.locator(".flash")).to_contain_text(
+        "This was received before (Hand 1); another phone has undone it since. Nothing was stored again."
+    )
+    expect(page.locator("#next-title")).to_contain_text("Hand 1")
+    expect(panel).to_have_count(0)
+    assert server.stored_inputs(game_id) == []
+    assert server.audit(game_id) == [("add", 1), ("undo", 1)]
+
+
+def test_a_hand_saved_again_offline_replaces_the_one_waiting(
+    live_server: str, server: Server, page: Page, context: BrowserContext
+) -> None:
+    game_id, connection = first_hand_kept_offline(page, context, server, live_server)
+    hearts, _queen = H11_BY_SEAT[0]
+    tap_hand(page, hearts, 0, leaves=False)  # a second look: Alice took the queen, not Bruno
+    panel = page.locator("[data-queue-panel]")
+    expect(panel.locator("li")).to_have_text(["Hand 1: not sent yet"])  # one hand 1 waiting, the new one
+
+    connection.restore()
+    expect(page.locator("#next-title")).to_contain_text("Hand 2")
+    assert server.stored_inputs(game_id) == [{**H11_INPUTS[0], "queen": "Alice"}]
+    assert server.audit(game_id) == [("add", 1)]
+
+
+def test_a_hand_kept_through_a_browser_restart_is_stored(
+    live_server: str,
+    server: Server,
+    page: Page,
+    context: BrowserContext,
+    browser: Browser,
+    browser_context_args: dict[str, Any],
+) -> None:
+    game_id, _connection = first_hand_kept_offline(page, context, server, live_server)
+    # The browser closes and opens again: what it keeps on disk stays (the book's cookie, the rounds
+    # kept); the session cookie, which holds the CSRF secret, does not.
+    kept_state = context.storage_state()
+    context.close()
+    server.up()  # the connection is back
+    cookies = [cookie for cookie in kept_state["cookies"] if cookie["name"] != "session"]
+    assert len(cookies) < len(kept_state["cookies"])
+    restarted = browser.new_context(**browser_context_args, storage_state={**kept_state, "cookies": cookies})
+    phone = restarted.new_page()
+    phone.goto(f"{live_server}/g/{game_id}")
+    expect(phone.locator("#next-title")).to_contain_text("Hand 2")  # sent by itself, and taken
+    assert server.stored_inputs(game_id) == H11_INPUTS[:1]
+    assert phone.locator("[data-queue-panel]").count() == 0
+    restarted.close()

@@ -188,8 +188,10 @@ def deal_form(game_id: str) -> RoundAnswer:
     """The deal form filled in from the play-along; saving it is the ordinary deal handler."""
     if request.method == "POST":
         stored = editable_or_403(game_id)
-        posted = request.form.get("number", "")
-        return save_round(stored, posted_count(posted, len(stored.inputs) + 1), editing=False)
+        expected = posted_count(request.form.get("number"))
+        if expected is None:  # as the deal form's own handler: never taken for the next deal
+            abort(400)
+        return save_round(stored, expected, editing=False)
     along = _along(game_id)
     if isinstance(along, Response):
         return along
