@@ -6,6 +6,11 @@ import argparse
 import logging
 from collections.abc import Sequence
 
+# Waitress's threads (its default is 4). A write waiting for the database's lock (up to
+# WRITE_WAIT_SECONDS) keeps its thread: with 16, six phones saving at once behind a long write still
+# leave ten threads for the pages, the API and the watchers' polls (tests/test_serving.py).
+SERVING_THREADS = 16
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="referee", description="Score keeper and referee for card games.")
@@ -29,7 +34,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     waitress_logger = logging.getLogger("waitress")
     if waitress_logger.level == logging.NOTSET:  # as waitress-serve does: show "Serving on http://..."
         waitress_logger.setLevel(logging.INFO)
-    waitress_serve(app, host=args.host, port=args.port)
+    waitress_serve(app, host=args.host, port=args.port, threads=SERVING_THREADS)
     return 0
 
 

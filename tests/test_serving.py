@@ -1,0 +1,97 @@
+"""``referee serve`` itself: pages are answered while writers wait for a locked database (issue 22, finding 13).
+
+The server runs as a child process (``referee serve``, as ``make run`` starts it) on a temporary
+instance; the test holds the database's write lock from outside, as a long write of another process
+would, while six phones try to save a round.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from referee.db import connect
+from tests.hearts_examples import TABLE
+
+WRITERS = 6
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def call(url: str, body: object = None, key: str | None = None) -> tuple[int, object]:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method="GET" if body is None else "POST")
+    request.add_header("Content-Type", "application/json")
+    if key:
+        request.add_header("Authorization", f"Bearer {key}")
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[str]:
+    """``referee serve`` on a free port; writes wait up to a minute for the lock (longer than the test)."""
+    port = free_port()
+    env = {**os.environ, "REFEREE_INSTANCE_PATH": str(tmp_path), "REFEREE_WRITE_WAIT_SECONDS": "60"}
+    command = [sys.executable, "-m", "referee.cli", "serve", "--port", str(port)]
+    child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _attempt in range(200):
+            try:
+                urllib.request.urlopen(base + "/", timeout=5).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield base
+    finally:
+        child.terminate()
+        child.wait(timeout=30)
+
+
+def test_readers_are_answered_while_six_writers_wait_for_the_lock(served: str, tmp_path: Path) -> None:
+    status, made = call(f"{served}/api/v1/games", {"game": "hearts", "players": TABLE})
+    assert status == 201 and isinstance(made, dict)
+    game_id, key = made["id"], made["key"]
+    hand = {"hearts": dict(zip(TABLE, [2, 4, 0, 7], strict=True)), "queen": "Bruno"}
+
+    lock = connect(str(tmp_path / "referee.sqlite3"))
+    lock.execute("BEGIN IMMEDIATE")  # another process's long write
+    answers: list[int] = []
+
+    def write() -> None:
+        answers.append(call(f"{served}/api/v1/games/{game_id}/rounds", hand, key)[0])
+
+    writers = [threading.Thread(target=write) for _ in range(WRITERS)]
+    try:
+        for writer in writers:
+            writer.start()
+        time.sleep(1)  # the writers reach the server and wait for the lock (each holding a serving thread)
+        # Readers do not wait for the writers: they are answered while every writer still waits.
+        assert call(f"{served}/g/{game_id}/version")[0] == 200
+        assert call(f"{served}/api/v1/games/{game_id}")[0] == 200
+        assert answers == []
+    finally:
+        lock.conn.rollback()
+        lock.close()
+    for writer in writers:
+        writer.join()
+    assert answers == [201] * WRITERS  # each stored once the lock is free
