@@ -39,6 +39,7 @@ from referee import create_app, db, store
 from referee.games.base import replay
 from referee.registry import GAMES
 from referee.views.access import BOOK_COOKIE
+from referee.views.background import HEADER as background_header
 from tests.conftest import Api, dump_database
 
 FAST_EXAMPLES = 250
@@ -1049,3 +1050,38 @@ def test_the_play_along_answers_odd_digits_without_crashing(client: FlaskClient,
     assert client.post(f"/g/{game_id}/playalong/deal", data={"number": "²"}).status_code < 500
     for query in ({"p": "²"}, {"p": "keep", "a": "² ³"}, {"p": "keep", "n": "²"}):
         assert client.get(f"/g/{game_id}/playalong", query_string=query).status_code < 500
+
+
+# More digits than int() reads (4300): each of these was a 500, a JSON one for a round sent in the background.
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    ("kind", "rounds", "where", "form"),
+    [
+        ("hearts", 0, "/new/hearts", {"player-0": "A", "player-1": "B", "player-2": "C", "dealer": HUGE}),
+        ("hearts", 0, "/round", {"number": HUGE, "hearts-0": "13", "hearts-1": "0", "hearts-2": "0", "hearts-3": "0"}),
+        ("hearts", 0, "/round", {"number": "1", "hearts-0": "13", "hearts-1": "0", "hearts-2": "0", "queen": HUGE}),
+        ("queenie", 0, "/round", {"number": "1", "buyer": HUGE}),
+        ("queenie", 0, "/round", {"number": "1", "out": HUGE}),
+        ("queenie", 0, "/round", {"number": "1", "queen-S": HUGE}),
+        ("hearts", 1, "/round/1", {"version": HUGE, "hearts-0": "13", "hearts-1": "0", "hearts-2": "0"}),
+        ("hearts", 1, "/undo", {"number": HUGE}),
+    ],
+)
+@pytest.mark.parametrize("background", [False, True])
+def test_a_number_longer_than_int_reads_is_answered_not_crashed(
+    app: Flask, client: FlaskClient, api: Api, kind: str, rounds: int, where: str, form: dict[str, str], background: bool
+) -> None:
+    game_id = _keyed_game(client, api, kind, rounds)
+    path = where if where.startswith("/new/") else f"/g/{game_id}{where}"
+    headers = {background_header: "1"} if background else {}
+    response = client.post(path, data=form, headers=headers)
+    assert response.status_code < 500, response.get_data(as_text=True)[:2000]
+
+
+@pytest.mark.parametrize("query", [f"/book?page={HUGE}", f"/sheets/hearts/blank?players={HUGE}"])
+def test_a_number_longer_than_int_reads_in_a_query_string_is_refused(client: FlaskClient, query: str) -> None:
+    client.post("/new/hearts", data={"player-0": "A", "player-1": "B", "player-2": "C"})  # a book to page through
+    assert client.get(query).status_code in (400, 404)
+

@@ -496,3 +496,20 @@ def test_an_oversized_body_through_waitress_is_a_413_even_when_chunked(live: int
     connection.request("POST", "/api/v1/games", body=json.dumps({"game": "hearts", "players": FOUR}))
     assert connection.getresponse().status == 201
     connection.close()
+
+
+def test_a_host_werkzeug_cannot_read_is_a_400_through_waitress(tmp_path: Path) -> None:
+    """A label over 63 characters: werkzeug's BadHost, then no link could be built for the error page."""
+    server = LiveServer(make_app(tmp_path), threads=2)
+    try:
+        for path in ["/sw.js", "/static/style.css", "/no-such-page", "/"]:
+            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+            connection.putrequest("GET", path, skip_host=True)
+            connection.putheader("Host", "a" * 64 + ".example")
+            connection.endheaders()
+            response = connection.getresponse()
+            assert response.status == 400, path
+            assert "The request could not be understood" in response.read().decode()
+            connection.close()
+    finally:
+        server.stop()

@@ -15,6 +15,8 @@ from typing import Any, overload
 from .base import Next, Problem, Setup
 
 _WHOLE_NUMBER = re.compile(r"^[-+]?\d{1,9}$")
+# The most digits of a posted seat, round or version: int() refuses past 4300 digits (a 500 if unchecked).
+MOST_DIGITS = 18
 
 
 @overload
@@ -26,8 +28,9 @@ def posted_count(text: str | None, default: int) -> int: ...
 
 
 def posted_count(text: str | None, default: int | None = None) -> int | None:
-    """A posted seat or round number: ASCII digits only (``int("²")`` would fail), else ``default``."""
-    if text is None or not (text.isascii() and text.isdigit()):
+    """A posted seat or round number: at most :data:`MOST_DIGITS` ASCII digits (``int("²")`` would fail),
+    else ``default``."""
+    if text is None or len(text) > MOST_DIGITS or not (text.isascii() and text.isdigit()):
         return default
     return int(text)
 

@@ -34,6 +34,7 @@ from ..db import get_db
 from ..extensions import csrf
 from ..forms import CSRF_MARK, CsrfForm
 from ..games.base import N_, Invalid, Problem, only_fields
+from ..games.fields import posted_count
 from ..limits import creating
 from ..records import KindRecord, PlayerRecord, figures, player_records
 from ..registry import GAMES
@@ -134,9 +135,10 @@ def _positive(raw: str | None) -> int:
     """A page number from the query (1 when absent); anything else is a 404."""
     if raw is None or raw == "":
         return 1
-    if not raw.isascii() or not raw.isdigit() or int(raw) < 1 or len(raw) > 9:
+    number = posted_count(raw) if len(raw) <= 9 else None  # (more pages than a book has; SQLite's offset fits)
+    if number is None or number < 1:
         abort(404)
-    return int(raw)
+    return number
 
 
 @bp.app_context_processor

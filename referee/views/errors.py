@@ -7,7 +7,7 @@ import sqlite3
 from flask import Flask, Response, current_app, jsonify, render_template, request, url_for
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import BadHost, HTTPException, InternalServerError
 
 from ..db import Unavailable, fault
 from ..games.base import N_
@@ -42,6 +42,9 @@ def _wants_json() -> bool:
 
 
 def _answer(status: int, message: str, headers: dict[str, str]) -> tuple[Response | str, int, dict[str, str]]:
+    if isinstance(request.routing_exception, BadHost):
+        # A Host no link can be built with (a label over 63 characters): no page, which links everywhere.
+        return current_app.response_class(message, mimetype="text/plain"), status, headers
     if _wants_json():
         return jsonify({"errors": [{"field": "request", "message": message}]}), status, headers
     return render_template("error.html", status=status, message=message), status, headers
