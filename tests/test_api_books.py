@@ -17,7 +17,7 @@ HAND = {"hearts": {"Alice": 2, "Bruno": 4, "Chloé": 0, "Denis": 7}, "queen": "B
 
 
 def new_book(client: FlaskClient) -> dict[str, str]:
-    response = client.post("/api/v1/books")
+    response = client.post("/api/v1/books", json={})
     assert response.status_code == 201
     return response.json
 

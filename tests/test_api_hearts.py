@@ -835,13 +835,16 @@ def test_a_refused_round_leaves_the_database_identical(
     assert dump_database(app) == before
 
 
-def test_any_content_type_is_read_as_json(api: Api) -> None:
+def test_a_round_is_taken_as_json_only(app: Flask, api: Api) -> None:
+    """text/plain is what another site could send through a visitor's browser: refused, nothing stored."""
     game_id = new_game(api)
+    before = dump_database(app)
+    path, body = f"/api/v1/games/{game_id}/rounds", json.dumps(H11_INPUTS[0])
+    plain = api.client.post(path, data=body, headers=api.auth(game_id), content_type="text/plain")
+    assert plain.status_code == 415
+    assert dump_database(app) == before
     response = api.client.post(
-        f"/api/v1/games/{game_id}/rounds",
-        data=json.dumps(H11_INPUTS[0]),
-        headers=api.auth(game_id),
-        content_type="text/plain",
+        path, data=body, headers=api.auth(game_id), content_type="application/json; charset=utf-8"
     )
     assert response.status_code == 201
     assert (response.json or {})["totals"] == by_seat(NAMES, [2, 17, 0, 7])

@@ -286,7 +286,7 @@ def test_export_then_import_gives_the_same_game(api: Api) -> None:
     exported = api.client.get(f"/g/{game_id}/export.json")
     assert exported.status_code == 200
     assert [item["input"] for item in exported.json["rounds"]] == [item["input"] for item in original["rounds"]]
-    imported = api.client.post("/api/v1/games/import", data=exported.get_data())
+    imported = api.client.post("/api/v1/games/import", data=exported.get_data(), content_type="application/json")
     assert imported.status_code == 201, imported.json
     for part in ("game", "players", "dealer", "options", "rounds", "totals", "status", "winners"):
         assert imported.json[part] == original[part], part
@@ -299,7 +299,7 @@ def test_an_import_with_a_round_that_does_not_add_up_is_refused(api: Api) -> Non
     add_rows(api, game_id, NAMES, [(92, 70, 0, 0)])
     data = api.client.get(f"/g/{game_id}/export.json").json
     data["rounds"][0]["input"]["points"]["Alice"] = 90
-    response = api.client.post("/api/v1/games/import", data=json.dumps(data))
+    response = api.client.post("/api/v1/games/import", json=data)
     assert response.status_code == 422
     assert errors(response) == [
         ("rounds.1", "Round 1 cannot be imported:"),

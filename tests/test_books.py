@@ -311,7 +311,7 @@ def build_book(api: Api) -> tuple[str, str, dict[str, str]]:
     add(api, games["points"], {"points": {"Alice": 10, "Bruno": 5}})
     assert add(api, games["points"], {"points": {"Alice": -3, "Bruno": 8}})["winners"] == ["Bruno"]
 
-    book = api.client.post("/api/v1/books").json
+    book = api.client.post("/api/v1/books", json={}).json
     for game_id in games.values():
         filed = api.client.post(
             f"/api/v1/books/{book['id']}/games",
@@ -492,7 +492,7 @@ def test_a_paper_row_that_does_not_say_who_took_the_queen_counts_her_for_nobody(
     game_id = api.create("hearts", ["A", "B", "C"]).json["id"]
     add(api, game_id, {"points": {"A": 13, "B": 13, "C": 0}})
     add(api, game_id, {"points": {"A": 0, "B": 16, "C": 10}})
-    book = api.client.post("/api/v1/books").json
+    book = api.client.post("/api/v1/books", json={}).json
     auth = {"Authorization": f"Bearer {book['key']}"}
     api.client.post(f"/api/v1/books/{book['id']}/games", json={"id": game_id, "key": api.keys[game_id]}, headers=auth)
     players = api.client.get(f"/api/v1/books/{book['id']}", headers=auth).json["players"]

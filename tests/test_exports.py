@@ -38,7 +38,7 @@ def test_export_then_import_through_the_api_gives_the_same_game(api: Api, spec: 
     assert [item["number"] for item in data["rounds"]] == list(range(1, len(sample.rounds) + 1))
     assert [item["input"] for item in data["rounds"]] == [item["input"] for item in original["rounds"]]
 
-    imported = api.client.post("/api/v1/games/import", data=export.get_data())
+    imported = api.client.post("/api/v1/games/import", data=export.get_data(), content_type="application/json")
     assert imported.status_code == 201, imported.json
     assert imported.json["id"] != game_id
     assert imported.json["key"] and imported.json["key"] != api.keys[game_id]
@@ -71,7 +71,7 @@ def test_import_from_the_page_creates_a_new_game_this_phone_can_score(app: Flask
 def test_import_leaves_an_audit_row_per_round(app: Flask, api: Api, spec: GameSpec) -> None:
     game_id, original = play(api, spec, under_way(spec))
     exported = api.client.get(f"/g/{game_id}/export.json").get_data()
-    new_id = api.client.post("/api/v1/games/import", data=exported).json["id"]
+    new_id = api.client.post("/api/v1/games/import", data=exported, content_type="application/json").json["id"]
     db = connect(app.config["DATABASE"])
     try:
         rows = list(db.query("select number, action, before, after from audit where game_id = ? order by id", [new_id]))

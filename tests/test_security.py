@@ -143,6 +143,35 @@ def test_the_api_needs_no_csrf_token_but_a_key(csrf_app: Flask) -> None:
     assert len(api.get(game_id).json["rounds"]) == 2
 
 
+# What another website can send without asking (a "simple" request: no preflight): a form's types,
+# text/plain, or no body at all.
+SIMPLE_CONTENT_TYPES = [None, "text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded"]
+
+
+def test_the_api_refuses_what_another_site_can_send_without_asking(csrf_app: Flask) -> None:
+    """A cross-site ``fetch(..., {mode: "no-cors"})`` posts text/plain with no preflight: 415, nothing made."""
+    client = csrf_app.test_client()
+    api = Api(client)
+    game_id = hearts_game(api)
+    body = json.dumps({"game": "hearts", "players": FOUR, "hearts": {"Alice": 13}, "id": game_id, "key": "x"})
+    rules = [(rule, method) for rule, method in write_rules(csrf_app, api=True) if method != "DELETE"]
+    assert {rule.endpoint for rule, _ in rules} >= {"api.create_game", "share.api_import", "books.api_create_book"}
+    for rule, method in rules:
+        path = build(csrf_app, rule, method, game_id, api.keys[game_id])
+        for content_type in SIMPLE_CONTENT_TYPES:
+            before = dump_database(csrf_app)
+            headers = {"Origin": "https://elsewhere.example", **api.auth(game_id)}
+            response = client.open(path, method=method, data=body, content_type=content_type, headers=headers)
+            assert response.status_code == 415, (path, content_type, response.status_code)
+            message = "Send the body as JSON, with the header Content-Type: application/json."
+            assert response.json == {"errors": [{"field": "request", "message": message}]}
+            assert dump_database(csrf_app) == before, path
+    # The control: the same body as JSON, with its type, is taken.
+    game = json.dumps({"game": "hearts", "players": FOUR})
+    created = client.post("/api/v1/games", data=game, content_type="application/json; charset=utf-8")
+    assert created.status_code == 201
+
+
 # ---------------------------------------------------------------------------
 # The API's keys
 
@@ -303,7 +332,7 @@ def test_every_response_carries_the_security_headers(app: Flask, client: FlaskCl
         client.get("/no/such/page"),
         client.get("/g/no-such-game"),
         api.get(game_id),
-        client.post("/api/v1/games", data="{"),
+        client.post("/api/v1/games", data="{", content_type="application/json"),
         client.post("/api/v1/games", json={"game": "chess"}),
         client.post(f"/api/v1/games/{game_id}/rounds", json={}),
     ):
@@ -493,7 +522,12 @@ def test_an_oversized_body_through_waitress_is_a_413_even_when_chunked(live: int
     connection.close()
     # The server is still there, and answers the next one normally.
     connection = http.client.HTTPConnection("127.0.0.1", live, timeout=30)
-    connection.request("POST", "/api/v1/games", body=json.dumps({"game": "hearts", "players": FOUR}))
+    connection.request(
+        "POST",
+        "/api/v1/games",
+        body=json.dumps({"game": "hearts", "players": FOUR}),
+        headers={"Content-Type": "application/json"},
+    )
     assert connection.getresponse().status == 201
     connection.close()
 

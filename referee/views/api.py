@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify, request
 from flask_babel import gettext
+from werkzeug.exceptions import UnsupportedMediaType
 
 from .. import store
 from ..db import get_db
@@ -18,6 +19,20 @@ from .rendering import game_json
 from .state import game_state
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+WRITES_WITH_A_BODY = ("POST", "PUT", "PATCH")
+
+
+@bp.before_app_request
+def json_writes_only() -> None:
+    """Every write to the API (any blueprint's) says its body is JSON, else 415.
+
+    Another website can make a visitor's browser send text/plain, a form's types or no body at all
+    without asking first (a "simple" request: no preflight); ``application/json`` it cannot.
+    """
+    if request.path.startswith(f"{bp.url_prefix}/") and request.method in WRITES_WITH_A_BODY:
+        if request.mimetype != "application/json":
+            raise UnsupportedMediaType()
 
 
 bp.register_error_handler(Invalid, refused)

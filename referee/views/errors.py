@@ -21,6 +21,7 @@ MESSAGES = {
     405: N_("That action is not possible here."),
     409: N_("That does not fit the game as it stands."),
     413: N_("That request is too large."),
+    415: N_("Send the body as JSON, with the header Content-Type: application/json."),
     422: N_("The input was refused."),
     429: N_("Too many games were created or imported from here in a short time. Please wait a few minutes."),
     500: N_("Something went wrong on our side. Nothing was changed."),
