@@ -170,6 +170,14 @@ def _cache_versioned_static(response: Response) -> Response:
     return response
 
 
+def _vary_by_language(response: Response) -> Response:
+    """Every answer but a static file speaks the reader's language (``Accept-Language``): a cache must
+    keep one per language."""
+    if request.endpoint != "static":
+        response.vary.add("Accept-Language")
+    return response
+
+
 # ---------------------------------------------------------------------------
 # URLs in templates
 
@@ -273,3 +281,4 @@ def init_app(app: Flask, game_folders: Mapping[str, Path]) -> None:
     app.after_request(_keep_version_etags)  # after the compression
     Compress(app)
     app.after_request(_cache_versioned_static)
+    app.after_request(_vary_by_language)

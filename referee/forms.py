@@ -13,6 +13,7 @@ from typing import Any
 from flask_babel import get_locale, gettext
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
 
 from .games.base import N_, Game, Invalid, Option, Problem, Setup, make_setup
 from .games.fields import Label, Labeller, form_number, posted_count
@@ -161,10 +162,13 @@ def new_game_label(game: Game) -> Labeller:
     return label
 
 
-CSRF_MARK = "csrf-token-of-the-request"
-"""Stands for the CSRF token in a page kept by a cache (shared by every phone): see :func:`with_csrf`."""
+# Markup no rendered text can hold (a name's "<" is always escaped): only this element is replaced.
+CSRF_MARK = Markup('<input type="hidden" name="csrf_token" data-csrf-mark>')
+"""Stands for the CSRF field in a page kept by a cache (shared by every phone): see :func:`with_csrf`."""
 
 
 def with_csrf(page: str) -> str:
-    """A cached page with the requesting phone's own CSRF token where it holds :data:`CSRF_MARK`."""
-    return page.replace(CSRF_MARK, generate_csrf()) if CSRF_MARK in page else page
+    """A cached page with the requesting phone's own CSRF token in the field :data:`CSRF_MARK` stands for."""
+    if CSRF_MARK not in page:
+        return page
+    return page.replace(CSRF_MARK, Markup('<input type="hidden" name="csrf_token" value="%s">') % generate_csrf())

@@ -22,7 +22,7 @@ from flask.testing import FlaskClient
 from werkzeug.routing import Rule
 
 import referee
-from referee import create_app, store
+from referee import create_app, db, store
 from tests.conftest import Api, dump_database
 from tests.test_concurrency import LiveServer
 from tests.test_hostile import forms_of, refusal_page_says_why
@@ -547,3 +547,55 @@ def test_a_host_werkzeug_cannot_read_is_a_400_through_waitress(tmp_path: Path) -
             connection.close()
     finally:
         server.stop()
+
+
+# ---------------------------------------------------------------------------
+# What the server writes down, and what a cached page may hold
+
+
+def test_no_key_is_written_to_the_log_when_a_request_fails(
+    app: Flask, client: FlaskClient, api: Api, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A busy database, or a bug, on a route whose path carries a key: the log names the route."""
+    game_id = hearts_game(api)
+    key = api.keys[game_id]
+    book = client.post("/api/v1/books", json={}).json
+    paths = [f"/g/{game_id}/join/{key}", f"/book/open/{book['id']}/{book['key']}"]
+    for error in (db.Unavailable("busy"), RuntimeError("a bug")):
+
+        def fail(*_args: Any, **_kwargs: Any) -> None:
+            raise error
+
+        monkeypatch.setattr(store, "load_head", fail)
+        monkeypatch.setattr(store, "open_book", fail)
+        for path in paths:
+            caplog.clear()
+            with caplog.at_level("INFO"):
+                status = client.get(path).status_code
+            assert status in (500, 503), path
+            assert caplog.records, path  # it was logged…
+            assert key not in caplog.text and book["key"] not in caplog.text  # …without the key
+            assert "/<key>" in caplog.text
+
+
+def test_a_player_named_as_the_csrf_placeholder_is_shown_as_named(tmp_path: Path) -> None:
+    """The cached table page's CSRF placeholder was replaced everywhere, a player's name included."""
+    app = make_app(tmp_path)
+    client = app.test_client()
+    page = client.get("/new/hearts").get_data(as_text=True)
+    token = forms_of(page)[-1].fields["csrf_token"].defaults[0]
+    name = "csrf-token-of-the-request"
+    players = {"csrf_token": token, "player-0": name, "player-1": "Bruno", "player-2": "Chloé"}
+    created = client.post("/new/hearts", data=players)
+    assert created.status_code == 303
+    for phone in (client, app.test_client()):  # the scorer, and a watcher
+        table = phone.get(created.headers["Location"]).get_data(as_text=True)
+        assert name in table
+
+
+def test_a_page_that_follows_accept_language_says_so(client: FlaskClient, api: Api) -> None:
+    game_id = hearts_game(api)
+    for path in (f"/g/{game_id}", "/", f"/api/v1/games/{game_id}", "/no/such/page"):
+        english = client.get(path, headers={"Accept-Language": "en"})
+        french = client.get(path, headers={"Accept-Language": "fr"})
+        assert "Accept-Language" in french.vary and "Accept-Language" in english.vary, path

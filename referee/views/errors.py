@@ -38,6 +38,13 @@ DATABASE_FAULTS = {
 RETRY_AFTER = {"busy": 3}  # seconds; the other faults need the server fixed: a minute
 
 
+def _route() -> str:
+    """The request as a log line may name it: its route (``/g/<game_id>/join/<key>``), never its path,
+    which can carry a key."""
+    rule = request.url_rule.rule if request.url_rule is not None else "(no route)"
+    return f"{request.method} {rule}"
+
+
 def _wants_json() -> bool:
     return request.path.startswith("/api/") or sent_in_background()
 
@@ -66,7 +73,7 @@ def handle_database_fault(error: Exception) -> tuple[Response | str, int, dict[s
     reason = fault(error)
     if reason is None:
         return handle_unexpected(error)
-    current_app.logger.warning("Database unavailable (%s) on %s %s: %s", reason, request.method, request.path, error)
+    current_app.logger.warning("Database unavailable (%s) on %s: %s", reason, _route(), error)
     return _answer(503, gettext(DATABASE_FAULTS[reason]), {"Retry-After": str(RETRY_AFTER.get(reason, 60))})
 
 
@@ -78,7 +85,7 @@ def handle_csrf_error(_error: CSRFError) -> tuple[Response | str, int, dict[str,
 def handle_unexpected(error: Exception) -> tuple[Response | str, int, dict[str, str]]:
     if isinstance(error, HTTPException):
         return handle_http_error(error)
-    current_app.logger.exception("Unexpected error on %s %s", request.method, request.path)
+    current_app.logger.exception("Unexpected error on %s", _route())
     return handle_http_error(InternalServerError(original_exception=error))
 
 
