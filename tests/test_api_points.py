@@ -3,7 +3,6 @@ refusal at its field, the end rules, corrections, undo, export and import."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest

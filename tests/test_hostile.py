@@ -1071,7 +1071,14 @@ HUGE = "9" * 5000
 )
 @pytest.mark.parametrize("background", [False, True])
 def test_a_number_longer_than_int_reads_is_answered_not_crashed(
-    app: Flask, client: FlaskClient, api: Api, kind: str, rounds: int, where: str, form: dict[str, str], background: bool
+    app: Flask,
+    client: FlaskClient,
+    api: Api,
+    kind: str,
+    rounds: int,
+    where: str,
+    form: dict[str, str],
+    background: bool,
 ) -> None:
     game_id = _keyed_game(client, api, kind, rounds)
     path = where if where.startswith("/new/") else f"/g/{game_id}{where}"
@@ -1084,4 +1091,3 @@ def test_a_number_longer_than_int_reads_is_answered_not_crashed(
 def test_a_number_longer_than_int_reads_in_a_query_string_is_refused(client: FlaskClient, query: str) -> None:
     client.post("/new/hearts", data={"player-0": "A", "player-1": "B", "player-2": "C"})  # a book to page through
     assert client.get(query).status_code in (400, 404)
-

@@ -563,7 +563,7 @@ def test_no_key_is_written_to_the_log_when_a_request_fails(
     paths = [f"/g/{game_id}/join/{key}", f"/book/open/{book['id']}/{book['key']}"]
     for error in (db.Unavailable("busy"), RuntimeError("a bug")):
 
-        def fail(*_args: Any, **_kwargs: Any) -> None:
+        def fail(*_args: Any, error: Exception = error, **_kwargs: Any) -> None:
             raise error
 
         monkeypatch.setattr(store, "load_head", fail)

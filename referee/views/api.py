@@ -30,9 +30,9 @@ def json_writes_only() -> None:
     Another website can make a visitor's browser send text/plain, a form's types or no body at all
     without asking first (a "simple" request: no preflight); ``application/json`` it cannot.
     """
-    if request.path.startswith(f"{bp.url_prefix}/") and request.method in WRITES_WITH_A_BODY:
-        if request.mimetype != "application/json":
-            raise UnsupportedMediaType()
+    writing = request.path.startswith(f"{bp.url_prefix}/") and request.method in WRITES_WITH_A_BODY
+    if writing and request.mimetype != "application/json":
+        raise UnsupportedMediaType()
 
 
 bp.register_error_handler(Invalid, refused)
