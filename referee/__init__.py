@@ -9,7 +9,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, abort, current_app, request
+from flask import Flask, Response, abort, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import db, delivery, i18n, installed, limits
@@ -55,8 +55,9 @@ def _security_headers(response: Response) -> Response:
 
 
 def _refuse_oversized_bodies() -> None:
-    """A declared body over MAX_CONTENT_LENGTH is a 413 on every route, not only on those that read it."""
-    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    """A declared body over the view's limit (MAX_CONTENT_LENGTH, an import's more) is a 413 on every route,
+    not only on those that read it; a body without a declared length is stopped at the limit as it is read."""
+    limit = request.max_content_length = limits.body_limit()
     if limit is not None and (request.content_length or 0) > limit:
         abort(413)
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from .games.base import N_, Event, Invalid, Problem, RoundInvalid, Setup, Standings, make_setup
 from .registry import GAMES
-from .store import StoredGame, checked_rounds
+from .store import MAX_ROUNDS, StoredGame, checked_rounds
 
 FORMAT = "referee-game"
 FORMAT_VERSION = 1
@@ -25,6 +25,11 @@ FORMAT_VERSION = 1
 INFORMATIONAL = ("exported", "id", "created")
 FIELDS = ("format", "format_version", "game", "players", "dealer", "options", "rounds", *INFORMATIONAL)
 ROUND_FIELDS = ("number", "input")
+# The most an import's body may weigh: what the most rounds a game holds take, not a byte count a legal
+# game outgrows. A round of a compact export takes under 2 KiB (twelve names of thirty four-byte
+# characters, each with its number, is the widest); twice that, plus the rest of the file.
+ROUND_BYTES = 4 * 1024
+IMPORT_BYTES = MAX_ROUNDS * ROUND_BYTES + 64 * 1024
 # A cell starting with one of these is a formula to a spreadsheet: such text gets a leading apostrophe.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -48,7 +53,8 @@ def export_data(stored: StoredGame, exported: str) -> dict[str, Any]:
 
 
 def export_json(stored: StoredGame, exported: str) -> str:
-    return json.dumps(export_data(stored, exported), ensure_ascii=False, indent=2) + "\n"
+    """The export as compact JSON (no indentation: a long game stays well inside :data:`IMPORT_BYTES`)."""
+    return json.dumps(export_data(stored, exported), ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
 def _cell(text: str) -> str:

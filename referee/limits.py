@@ -91,6 +91,23 @@ def init_app(app: Flask) -> None:
 View = TypeVar("View", bound=Callable[..., Any])
 
 
+def bodies_up_to(size: int) -> Callable[[View], View]:
+    """A view that takes bodies up to ``size`` bytes, instead of the app's ``MAX_CONTENT_LENGTH``."""
+
+    def decorate(view: View) -> View:
+        view.max_content_length = size  # type: ignore[attr-defined]
+        return view
+
+    return decorate
+
+
+def body_limit() -> int | None:
+    """The most bytes the request's view takes: its own :func:`bodies_up_to`, else ``MAX_CONTENT_LENGTH``."""
+    view = current_app.view_functions.get(request.endpoint or "")
+    own: int | None = getattr(view, "max_content_length", None)
+    return own if own is not None else current_app.config.get("MAX_CONTENT_LENGTH")
+
+
 def creating(view: View) -> View:
     """Count each POST to ``view`` against the client address's limit; over it, a 429 with Retry-After."""
 

@@ -15,7 +15,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from referee import exports, store
 from referee.db import connect
+from referee.games.base import make_setup
 from referee.games.spec import GameSpec, Sample
 from referee.registry import GAMES
 from tests.conftest import Api, dump_database
@@ -177,3 +179,45 @@ def test_import_form_carries_a_csrf_token(tmp_path) -> None:
     assert client.post("/import", data=upload).status_code == 303
     # The API import is exempt from CSRF (no cookies involved) like the rest of the API.
     assert client.post("/api/v1/games/import", json={}).status_code == 422
+
+
+# A thousand rounds is the most a game holds: the longest legal games, with the widest names (thirty
+# characters of four bytes each) and the widest numbers.
+WIDE_NAMES = [chr(0x1D4D0 + seat) * 30 for seat in range(12)]  # 𝓐𝓐𝓐…, 𝓑𝓑𝓑…: letters of four bytes
+
+
+def longest_games(app: Flask) -> dict[str, str]:
+    """A 1000-hand Hearts game of seven and a 1000-round Points game of twelve, by kind."""
+    hearts_players, points_players = WIDE_NAMES[:7], WIDE_NAMES
+    hearts_hand = {"hearts": dict(zip(hearts_players, [13, 0, 0, 0, 0, 0, 0], strict=True)), "queen": hearts_players[1]}
+    points_round = {"points": {name: -99_999 for name in points_players}}
+    made = {}
+    db = connect(app.config["DATABASE"])
+    try:
+        for kind, players, options, round_input in [
+            ("hearts", hearts_players, {"target": 1000, "hands": 1000}, hearts_hand),
+            ("points", points_players, {"target": None, "rounds": 1000}, points_round),
+        ]:
+            setup = make_setup(GAMES[kind].rules, players, options, players[0])
+            made[kind] = store.import_game(db, kind, setup, [round_input] * store.MAX_ROUNDS)[0]
+    finally:
+        db.close()
+    return made
+
+
+def test_the_longest_games_export_compactly_and_import_back(app: Flask, client: FlaskClient) -> None:
+    """Exports were indented and imports limited to 64 KiB: a legal 500-hand game could not come back."""
+    for kind, game_id in longest_games(app).items():
+        exported = client.get(f"/g/{game_id}/export.json")
+        data = exported.get_data()
+        assert len(data) > app.config["MAX_CONTENT_LENGTH"], kind
+        assert data == json.dumps(exported.json, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+        by_api = client.post("/api/v1/games/import", data=data, content_type="application/json")
+        assert by_api.status_code == 201, (kind, by_api.status_code)
+        assert len(by_api.json["rounds"]) == store.MAX_ROUNDS
+        by_form = client.post("/import", data={"file": (io.BytesIO(data), "long.json")})
+        assert by_form.status_code == 303, (kind, by_form.status_code)
+    # Past what a thousand rounds can take, an import is still too large; every other route keeps 64 KiB.
+    too_big = b" " * (exports.IMPORT_BYTES + 1)
+    assert client.post("/api/v1/games/import", data=too_big, content_type="application/json").status_code == 413
+    assert client.post("/api/v1/games", data=data, content_type="application/json").status_code == 413

@@ -31,7 +31,7 @@ from ..db import get_db
 from ..extensions import csrf
 from ..forms import CsrfForm, field_errors
 from ..games.base import Invalid
-from ..limits import creating
+from ..limits import bodies_up_to, creating
 from ..registry import GAMES
 from .access import editable_or_403, game_or_404, head_or_404, key_for, remember
 from .api import state_response
@@ -134,6 +134,7 @@ def export_csv(game_id: str) -> Response:
 
 @bp.route("/import", methods=["GET", "POST"])
 @creating
+@bodies_up_to(exports.IMPORT_BYTES)
 def import_page() -> BaseResponse | tuple[str, int] | str:
     """Upload a JSON export: it becomes a new game, scored from this phone."""
     form = CsrfForm()
@@ -158,6 +159,7 @@ def import_page() -> BaseResponse | tuple[str, int] | str:
 @bp.post("/api/v1/games/import")
 @csrf.exempt
 @creating
+@bodies_up_to(exports.IMPORT_BYTES)
 def api_import() -> Response | tuple[Response, int]:
     """The JSON API's import: an export in, a new game's state and key out (201)."""
     try:
