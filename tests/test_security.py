@@ -599,3 +599,32 @@ def test_a_page_that_follows_accept_language_says_so(client: FlaskClient, api: A
         english = client.get(path, headers={"Accept-Language": "en"})
         french = client.get(path, headers={"Accept-Language": "fr"})
         assert "Accept-Language" in french.vary and "Accept-Language" in english.vary, path
+
+
+# ---------------------------------------------------------------------------
+# Names that look like another, or like nothing
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("a\u200db", "This name holds an invisible joiner between letters (U+200D ZERO WIDTH JOINER)"),
+        ("An\u200cna", "This name holds an invisible joiner between letters (U+200C ZERO WIDTH NON-JOINER)"),
+        ("\u200dAnn", "This name holds an invisible joiner between letters (U+200D ZERO WIDTH JOINER)"),
+        ("\u3164", "This name holds a character that looks blank (U+3164 HANGUL FILLER)"),
+        ("Ann\u3164", "This name holds a character that looks blank (U+3164 HANGUL FILLER)"),
+        ("\u2800", "This name holds a character that looks blank (U+2800 BRAILLE PATTERN BLANK)"),
+        ("\u115f\u1160", "This name holds a character that looks blank (U+115F HANGUL CHOSEONG FILLER)"),
+        ("Bo\u034fb", "This name holds a character that looks blank (U+034F COMBINING GRAPHEME JOINER)"),
+    ],
+)
+def test_a_name_that_looks_like_another_or_like_nothing_is_refused(api: Api, name: str, message: str) -> None:
+    """"a\u200db" and "ab" were two players that look the same; a Hangul filler was a name."""
+    response = api.create("hearts", ["ab", name, "Chloé"])
+    assert response.status_code == 422
+    assert response.json["errors"] == [{"field": "players.1", "message": f"{message}: type it again without it."}]
+
+
+def test_joiners_inside_an_emoji_are_kept(api: Api) -> None:
+    for family in ("👩\u200d👧", "👨🏽\u200d🦰", "❤️\u200d🔥"):
+        assert api.create("hearts", ["Alice", family, "Chloé"]).json["players"][1] == family

@@ -321,8 +321,14 @@ NAME_LENGTH = 30
 # Characters a name may not hold: controls, format characters (zero-width space, BOM, bidi
 # overrides), private use, surrogates, unassigned, line and paragraph separators.
 _HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
-# The zero-width joiners belong inside some names and emoji: allowed between visible characters.
+# The zero-width joiners belong inside emoji ("👩\u200d👧"): allowed there only, after a symbol (or its
+# skin tone or emoji presentation) and before a symbol; between letters they make "a\u200db" look like "ab".
 _JOINERS = frozenset("\u200c\u200d")
+_BEFORE_A_JOINER = frozenset({"So", "Sk"})
+_EMOJI_PRESENTATION = frozenset("\ufe0e\ufe0f")
+# Letters and signs that show as nothing: the Hangul fillers, the blank Braille cell, the grapheme joiner,
+# Khmer's inherent vowels.
+_BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5")
 
 
 def normal_name(text: str) -> str:
@@ -349,6 +355,16 @@ def _name_problem(field_name: str, typed: str) -> Problem | None:
             )
     if not any(unicodedata.category(char)[0] in "LNPS" for char in name):
         return Problem(field_name, N_("A name needs at least one letter, digit or sign that can be seen."))
+    for index, char in enumerate(name):
+        if char in _BLANK_LOOKING:
+            message = N_("This name holds a character that looks blank (%(character)s): type it again without it.")
+        elif char in _JOINERS and not _joins_an_emoji(name, index):
+            message = N_(
+                "This name holds an invisible joiner between letters (%(character)s): type it again without it."
+            )
+        else:
+            continue
+        return Problem(field_name, message, {"character": f"U+{ord(char):04X} {unicodedata.name(char, '')}".strip()})
     length = len(normal_name(name))
     if length > NAME_LENGTH:
         return Problem(
@@ -357,6 +373,14 @@ def _name_problem(field_name: str, typed: str) -> Problem | None:
             {"maximum": NAME_LENGTH, "count": length},
         )
     return None
+
+
+def _joins_an_emoji(name: str, index: int) -> bool:
+    """Whether the joiner at ``index`` sits inside an emoji sequence: a symbol before it, a symbol after."""
+    before = name[index - 1] if index > 0 else ""
+    after = name[index + 1] if index + 1 < len(name) else ""
+    symbol_before = bool(before) and (before in _EMOJI_PRESENTATION or unicodedata.category(before) in _BEFORE_A_JOINER)
+    return symbol_before and bool(after) and unicodedata.category(after) == "So"
 
 
 def check_players(game: Game, raw_players: Any) -> tuple[str, ...]:
