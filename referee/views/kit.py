@@ -44,7 +44,7 @@ __all__ = [
 
 
 def json_body() -> Any:
-    """The request body as JSON (the API takes application/json only: see api.json_writes_only); malformed JSON is a 400.
+    """The request body as JSON (the API takes application/json only: api.json_writes_only); malformed JSON: 400.
 
     Nesting too deep for the parser (RecursionError) and lone surrogates such as "\\ud800"
     (not text: SQLite cannot store them) count as malformed too, instead of a 500.
