@@ -34,7 +34,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     waitress_logger = logging.getLogger("waitress")
     if waitress_logger.level == logging.NOTSET:  # as waitress-serve does: show "Serving on http://..."
         waitress_logger.setLevel(logging.INFO)
-    waitress_serve(app, host=args.host, port=args.port, threads=SERVING_THREADS)
+    # waitress clears X-Forwarded-* unless told to keep them: behind TRUSTED_PROXIES proxies, the app's
+    # ProxyFix reads them (as many hops as the setting says); with none, a phone cannot send them itself.
+    behind_proxies = int(app.config.get("TRUSTED_PROXIES", 0)) > 0
+    waitress_serve(
+        app,
+        host=args.host,
+        port=args.port,
+        threads=SERVING_THREADS,
+        clear_untrusted_proxy_headers=not behind_proxies,
+    )
     return 0
 
 

@@ -619,7 +619,7 @@ def test_a_page_that_follows_accept_language_says_so(client: FlaskClient, api: A
     ],
 )
 def test_a_name_that_looks_like_another_or_like_nothing_is_refused(api: Api, name: str, message: str) -> None:
-    """"a\u200db" and "ab" were two players that look the same; a Hangul filler was a name."""
+    """Names "a\u200db" and "ab" were two players that look the same; a Hangul filler was a name."""
     response = api.create("hearts", ["ab", name, "Chloé"])
     assert response.status_code == 422
     assert response.json["errors"] == [{"field": "players.1", "message": f"{message}: type it again without it."}]
