@@ -36,7 +36,7 @@ OTHER = hand([2, 4, 0, 7], 0)  # Alice did: 15, 4, 0, 7
 @pytest.fixture
 def game_id(api: Api, client: FlaskClient) -> str:
     made = api.create("hearts", TABLE)
-    assert client.get(f"/g/{made.json['id']}/join/{made.json['key']}").status_code == 303
+    assert client.post(f"/g/{made.json['id']}/join/{made.json['key']}").status_code == 303
     return str(made.json["id"])
 
 
@@ -140,7 +140,7 @@ def test_a_background_send_without_the_csrf_token_is_a_json_400(tmp_path: Path) 
     client = app.test_client()
     api = Api(client)
     made = api.create("hearts", TABLE)
-    client.get(f"/g/{made.json['id']}/join/{made.json['key']}")
+    client.post(f"/g/{made.json['id']}/join/{made.json['key']}")
     before = dump_database(app)
     response = client.post(f"/g/{made.json['id']}/round", data=FIRST, headers=QUEUED)
     assert response.status_code == 400

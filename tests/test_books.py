@@ -173,12 +173,12 @@ def test_a_book_opened_on_a_second_phone_edits_the_same_games(app: Flask, client
     assert second.post(f"/g/{games[0]}/round", data=hand_form(1, [2, 4, 0, 7], 1)).status_code == 403
     asked = second.get(link)
     assert asked.status_code == 200 and asked.headers["Cache-Control"] == "no-store"
-    assert "The game this phone's own book holds will be added to it" in asked.get_data(as_text=True)
+    assert "this phone's game goes into it too" in asked.get_data(as_text=True)  # if the person ticks it
     assert second.get_cookie(BOOK_COOKIE).value != f"{book_id}.{key}"  # asking changed nothing
-    opened = second.post(link)
+    opened = second.post(link, data={"share": "yes"})
     assert opened.status_code == 303 and opened.headers["Location"] == "/book"
     assert book_cookie(second) == (book_id, key)
-    assert "This phone now uses this book" in second.get("/book").get_data(as_text=True)
+    assert "This phone now shares this book" in second.get("/book").get_data(as_text=True)
 
     # The second phone scores the same games; the first sees its rounds, and scores its game too.
     for game_id in games:
@@ -203,6 +203,51 @@ def test_a_book_opened_on_a_second_phone_edits_the_same_games(app: Flask, client
     assert stranger.get(f"/book/open/nope/{key}").status_code == 404
     assert stranger.get_cookie(BOOK_COOKIE) is None
     assert dump_database(app) == before
+
+
+def test_opening_a_friends_book_gives_the_friend_nothing_of_this_phone(app: Flask, client: FlaskClient) -> None:
+    """One tap on a book link copied every key of this phone into the sender's book, and its games to come."""
+    sender = app.test_client()
+    theirs = start_hearts(sender, ["Eve", "Fay", "Gus"]).rsplit("/", 1)[1]
+    link = open_link(sender)
+    mine = [start_hearts(client).rsplit("/", 1)[1] for _ in range(2)]
+    own_book = book_cookie(client)
+    asked = client.get(link).get_data(as_text=True)
+    assert "This phone's own games stay in its book and are not given to the other one." in asked
+    assert 'name="share" value="yes">' in asked  # the choice to share is there, and not ticked
+    opened = client.post(link)  # the default: no "share"
+    assert opened.status_code == 303
+    assert book_cookie(client) == own_book  # this phone keeps its own book…
+    assert sorted(listed(client)) == sorted([*mine, theirs])  # …and gains the opened book's game
+    assert client.get(f"/g/{theirs}/round").status_code == 200
+    later = start_hearts(client).rsplit("/", 1)[1]
+    # Nothing of this phone's reached the sender, then or later.
+    assert listed(sender) == [theirs]
+    for game_id in [*mine, later]:
+        assert held_key(sender, game_id) is None
+        assert sender.get(f"/g/{game_id}/round").status_code == 403
+
+
+def test_a_book_shared_with_a_new_key_opens_no_more_with_the_old(app: Flask, client: FlaskClient) -> None:
+    """A book link was a credential for good: nothing rotated or revoked it."""
+    games = [start_hearts(client).rsplit("/", 1)[1] for _ in range(2)]
+    link = open_link(client)
+    second = app.test_client()
+    assert second.post(link, data={"share": "yes"}).status_code == 303
+    old_id, old_key = book_cookie(client)
+    stopped = client.post("/book/key")
+    assert stopped.status_code == 303 and stopped.headers["Location"] == "/book/share"
+    book_id, key = book_cookie(client)
+    assert book_id == old_id and key != old_key
+    assert "open it no more" in client.get("/book").get_data(as_text=True)
+    # This phone keeps every game; the old link and the phone that shared the book open nothing.
+    assert sorted(listed(client)) == sorted(games)
+    assert all(held_key(client, game_id) is not None for game_id in games)
+    assert client.get(f"/g/{games[0]}/round").status_code == 200
+    assert app.test_client().get(link).status_code == 403
+    assert second.get(f"/g/{games[0]}/round").status_code == 403
+    assert listed(second) == []
+    assert open_link(client) == f"/book/open/{book_id}/{key}"
 
 
 def test_a_watcher_sees_nothing_of_the_book(app: Flask, client: FlaskClient) -> None:

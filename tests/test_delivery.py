@@ -361,7 +361,7 @@ def test_a_page_with_a_phones_own_token_is_compressed_for_each_phone(app: Flask,
     pages = []
     for _phone in range(2):
         phone = app.test_client()  # a phone of its own, a scorer: its own session, its own CSRF token
-        assert phone.get(f"/g/{game_id}/join/{api.keys[game_id]}").status_code == 303
+        assert phone.post(f"/g/{game_id}/join/{api.keys[game_id]}").status_code == 303
         phone.get(f"/g/{game_id}")  # the page that shows the flashed "this phone can now score"
         plain = phone.get(f"/g/{game_id}").get_data(as_text=True)
         packed = phone.get(f"/g/{game_id}", headers={"Accept-Encoding": "gzip"})

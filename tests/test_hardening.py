@@ -134,7 +134,7 @@ def scored_game(client: FlaskClient, api: Api, rounds: list[dict[str, Any]]) -> 
     game_id = api.create("hearts", FOUR).json["id"]
     for round_input in rounds:
         assert api.add(game_id, round_input).status_code == 201
-    assert client.get(f"/g/{game_id}/join/{api.keys[game_id]}").status_code == 303
+    assert client.post(f"/g/{game_id}/join/{api.keys[game_id]}").status_code == 303
     return game_id
 
 

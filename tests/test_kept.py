@@ -195,7 +195,7 @@ def test_the_table_page_from_its_frame_is_the_page_rendered_anew(app: Flask) -> 
     path = f"/g/{game_id}"
     scorer, watcher, french = app.test_client(), app.test_client(), app.test_client()
     french.set_cookie("lang", "fr")
-    assert scorer.get(f"/g/{game_id}/join/{key}").status_code == 303
+    assert scorer.post(f"/g/{game_id}/join/{key}").status_code == 303
     scorer.get(path)  # the page that shows the flashed message
     seen: dict[str, list[str]] = {"scorer": [], "watcher": [], "french": []}
     for deal in (None, Q1, Q3, Q4):

@@ -22,7 +22,7 @@ from flask.testing import FlaskClient
 from werkzeug.routing import Rule
 
 import referee
-from referee import create_app, db, store
+from referee import create_app, db, exports, store
 from tests.conftest import Api, dump_database
 from tests.test_concurrency import LiveServer
 from tests.test_hostile import forms_of, refusal_page_says_why
@@ -454,18 +454,32 @@ def test_the_instance_gets_a_random_secret_key_of_its_own(tmp_path: Path, monkey
 # Request size
 
 
+IMPORTS = {"share.api_import", "share.import_page"}
+
+
+def body_limit(app: Flask, endpoint: str) -> int:
+    """64 KiB, or for an import what its 1000 rounds may take: no other route takes more."""
+    limit = exports.IMPORT_BYTES if endpoint in IMPORTS else app.config["MAX_CONTENT_LENGTH"]
+    assert limit and limit <= 8 * 1024 * 1024
+    return int(limit)
+
+
+def test_only_the_imports_take_more_than_64_kib(app: Flask) -> None:
+    larger = {name for name, view in app.view_functions.items() if getattr(view, "max_content_length", None)}
+    assert larger == IMPORTS
+    assert app.config["MAX_CONTENT_LENGTH"] == 64 * 1024
+
+
 def test_an_oversized_api_body_is_a_413_in_json(app: Flask, client: FlaskClient, api: Api) -> None:
     game_id = hearts_game(api)
-    limit = app.config["MAX_CONTENT_LENGTH"]
-    assert limit and limit <= 1024 * 1024
-    huge = json.dumps({"game": "hearts", "players": ["x" * (limit + 10)]})
-    paths = [
-        ("POST", "/api/v1/games"),
-        ("POST", f"/api/v1/games/{game_id}/rounds"),
-        ("PUT", f"/api/v1/games/{game_id}/rounds/1"),
-    ]
-    paths += [(method, build(app, rule, method, game_id, "x")) for rule, method in write_rules(app, api=True)]
-    for method, path in paths:
+    rules = [(rule.endpoint, method, build(app, rule, method, game_id, "x")) for rule, method in write_rules(app, True)]
+    for endpoint, method, path in [
+        ("api.create_game", "POST", "/api/v1/games"),
+        ("api.add_round", "POST", f"/api/v1/games/{game_id}/rounds"),
+        ("api.replace_round", "PUT", f"/api/v1/games/{game_id}/rounds/1"),
+        *rules,
+    ]:
+        huge = json.dumps({"game": "hearts", "players": ["x" * (body_limit(app, endpoint) + 10)]})
         before = dump_database(app)
         response = client.open(
             path, method=method, data=huge, content_type="application/json", headers=api.auth(game_id)
@@ -478,11 +492,11 @@ def test_an_oversized_api_body_is_a_413_in_json(app: Flask, client: FlaskClient,
 def test_an_oversized_form_is_a_413_page(app: Flask, client: FlaskClient, api: Api) -> None:
     game_id = hearts_game(api)
     remember(client, api.keys)
-    limit = app.config["MAX_CONTENT_LENGTH"]
     for rule, method in write_rules(app, api=False):
         path = build(app, rule, method, game_id, api.keys[game_id])
         before = dump_database(app)
-        response = client.open(path, method=method, data={"player-0": "x" * (limit + 10), "number": "1"})
+        too_much = "x" * (body_limit(app, rule.endpoint) + 10)
+        response = client.open(path, method=method, data={"player-0": too_much, "number": "1"})
         assert response.status_code == 413, (path, response.status_code)
         assert response.mimetype == "text/html"
         assert "That request is too large." in response.get_data(as_text=True)

@@ -70,7 +70,11 @@ def test_an_invitation_lets_a_second_phone_score(client: FlaskClient, game) -> N
     game_id, key = game
     second = client.application.test_client()
     assert second.post(f"/g/{game_id}/round", data=HAND_1).status_code == 403
-    joined = second.get(f"/g/{game_id}/join/{key}")
+    asked = second.get(f"/g/{game_id}/join/{key}")
+    assert asked.status_code == 200 and asked.headers["Cache-Control"] == "no-store"
+    assert "its results then count in your players' records" in asked.get_data(as_text=True)
+    assert held_key(second, game_id) is None  # the link alone grants nothing
+    joined = second.post(f"/g/{game_id}/join/{key}")
     assert joined.status_code == 303
     assert joined.headers["Location"] == f"/g/{game_id}"
     assert joined.headers["Cache-Control"] == "no-store"
@@ -89,11 +93,12 @@ def test_a_wrong_invitation_is_refused_and_grants_nothing(app: Flask, client: Fl
     before = dump_database(app)
     stranger = app.test_client()
     for wrong in (key[:-1] + ("A" if key[-1] != "A" else "B"), "x", scorer_key(client, other)):
-        response = stranger.get(f"/g/{game_id}/join/{wrong}")
-        assert response.status_code == 403
-        page = response.get_data(as_text=True)
-        assert "This invitation does not fit this game: its key is not the game&#39;s." in page
+        for response in (stranger.get(f"/g/{game_id}/join/{wrong}"), stranger.post(f"/g/{game_id}/join/{wrong}")):
+            assert response.status_code == 403
+            page = response.get_data(as_text=True)
+            assert "This invitation does not fit this game: its key is not the game&#39;s." in page
     assert stranger.get(f"/g/nope/join/{key}").status_code == 404
+    assert stranger.post(f"/g/nope/join/{key}").status_code == 404
     with stranger.session_transaction() as session:
         assert game_id not in session.get("keys", {})
     assert stranger.post(f"/g/{game_id}/round", data=HAND_1).status_code == 403
@@ -225,3 +230,22 @@ def test_share_texts_in_french(app: Flask, client: FlaskClient, game) -> None:
     assert "Suivre sur un autre téléphone" in page
     assert "Inviter un second marqueur" in page
     assert PLAYERS[0] in page
+
+
+def test_an_invitation_link_opened_by_another_site_files_nothing(tmp_path: Path) -> None:
+    """A bare GET (a link, a redirect, an image another site shows) filed the game in this phone's book."""
+    app = create_app(
+        {"TESTING": True, "DATABASE": str(tmp_path / "join.sqlite3"), "SECRET_KEY": "join"}  # CSRF on
+    )
+    api, invited = Api(app.test_client()), app.test_client()
+    game_id = api.create("hearts", PLAYERS).json["id"]
+    key = api.keys[game_id]
+    invited.get("/")  # a phone with a book of its own
+    before = dump_database(app)
+    assert invited.get(f"/g/{game_id}/join/{key}").status_code == 200
+    assert invited.post(f"/g/{game_id}/join/{key}").status_code == 400  # no token: not from the page
+    assert dump_database(app) == before
+    page = invited.get(f"/g/{game_id}/join/{key}").get_data(as_text=True)
+    token = re.findall(r'name="csrf_token" type="hidden" value="([^"]+)"', page)[0]
+    assert invited.post(f"/g/{game_id}/join/{key}", data={"csrf_token": token}).status_code == 303
+    assert scorer_key(invited, game_id) == key

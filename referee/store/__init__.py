@@ -19,6 +19,7 @@ from .books import (
     merge_book,
     open_book,
     rematch,
+    rotate_book_key,
 )
 from .deliveries import Delivered, Delivery, checked_submission, delivery_of
 from .games import (
@@ -75,6 +76,7 @@ __all__ = [
     "merge_book",
     "open_book",
     "rematch",
+    "rotate_book_key",
     "replace_round",
     "summaries",
     "undo_round",

@@ -144,6 +144,26 @@ def merge_book(db: Database, source: Book, into: Book) -> int:
         return sum(_file(db, into, game_id, key, now) for game_id, key in keys.items())
 
 
+def rotate_book_key(db: Database, book: Book) -> Book:
+    """The book under a new key, its games' keys sealed again with it: every link and cookie of the old key
+    stops opening it (the phones that held it keep only what they copied into their own books)."""
+    turned = Book(book.id, secrets.token_urlsafe(24))
+    with write_transaction(db):  # (the keys read inside it: a game filed meanwhile is sealed again too)
+        keys = book_keys(db, book)
+        cursor = db.execute(
+            "update books set key_hash = ? where id = ? and key_hash = ?",
+            [hash_key(turned.key), book.id, hash_key(book.key)],
+        )
+        if cursor.rowcount != 1:  # turned meanwhile by another phone: this one's key no longer opens it
+            raise WrongKey(book.id)
+        for game_id, key in keys.items():
+            db.execute(
+                "update book_games set sealed_key = ? where book_id = ? and game_id = ?",
+                [_seal(turned.key, game_id, key), book.id, game_id],
+            )
+    return turned
+
+
 def book_counts(db: Database, book_id: str) -> dict[str, int]:
     """How many games of each kind the book holds."""
     rows = db.execute(

@@ -212,19 +212,37 @@ def _by_game(record: PlayerRecord) -> list[tuple[str, KindRecord, list[tuple[str
 
 @bp.get("/book/share")
 def share_page() -> BaseResponse:
-    """Open this book on another phone: a link and QR code carrying the book's key."""
+    """Open this book on another phone: a link and QR code carrying the book's key; or stop sharing it."""
     book = current_book()
     if book is None:
         return redirect(url_for("books.book_page"), 303)
     open_url = url_for("books.open_book", book_id=book.id, key=book.key, _external=True)
-    return _page("books/share.html", open_url=open_url, qr=qr_data_uri(open_url))
+    return _page("books/share.html", open_url=open_url, qr=qr_data_uri(open_url), form=CsrfForm())
+
+
+@bp.post("/book/key")
+def new_key() -> BaseResponse:
+    """Stop sharing this book: a new key, in this phone's cookie; every earlier link and phone loses it."""
+    if not CsrfForm().validate_on_submit():
+        abort(400)
+    book = current_book()
+    if book is None:
+        return redirect(url_for("books.book_page"), 303)
+    try:
+        use_book(store.rotate_book_key(get_db(), book))
+    except store.WrongKey:
+        abort(403)  # its key was changed meanwhile, from another phone: this one no longer opens it
+    flash(gettext("This book has a new key: the links and codes shown before open it no more."))
+    return _no_store(redirect(url_for("books.share_page"), 303))
 
 
 @bp.route("/book/open/<book_id>/<key>", methods=["GET", "POST"])
 def open_book(book_id: str, key: str) -> BaseResponse:
-    """Open a book shared from another phone: asked first (GET), then this phone uses it (POST).
+    """Open a book shared from another phone: asked first (GET), then its games are added (POST).
 
-    The games this phone's own book held are kept in the opened book too: nothing is left behind.
+    Its games' keys are copied into this phone's own book: nothing of this phone's goes the other way.
+    Only if the person ticks "share" does this phone put its games in the opened book and use it from
+    then on (its new games too).
     """
     try:
         book = store.open_book(get_db(), book_id, key)
@@ -241,13 +259,18 @@ def open_book(book_id: str, key: str) -> BaseResponse:
     if request.method == "POST":
         if not form.validate_on_submit():
             abort(400)
-        kept = store.merge_book(get_db(), mine, book) if mine is not None else 0
-        use_book(book)
-        flash(gettext("This phone now uses this book: it can score every game in it."))
-        if kept:
-            flash(gettext("The games of this phone's previous book are in it too (%(count)s).", count=kept))
+        if request.form.get("share") == "yes":
+            kept = store.merge_book(get_db(), mine, book) if mine is not None else 0
+            use_book(book)
+            flash(gettext("This phone now shares this book: its games and those made from now on are in it."))
+            if kept:
+                flash(gettext("This phone's games are in it too (%(count)s).", count=kept))
+        else:
+            added = store.merge_book(get_db(), book, book_for_writing())
+            flash(gettext("The games of the book you opened are in this phone's book (%(count)s).", count=added))
         return _no_store(redirect(url_for("books.book_page"), 303))
-    return _page("books/open.html", form=form, own_games=own_games)
+    games = sum(store.book_counts(get_db(), book.id).values())
+    return _page("books/open.html", form=form, own_games=own_games, games=games)
 
 
 def _refusal(message: str) -> str:

@@ -1,7 +1,7 @@
 """Sharing a game: watching it live from other phones, inviting a second scorer, export and import.
 
 Nothing here changes a game. The only writes are the import (a new game, with a new key) and
-the invitation link, which checks the game's key before keeping it in this phone's book.
+the invitation, confirmed by a tap, which checks the game's key before keeping it in this phone's book.
 """
 
 from __future__ import annotations
@@ -94,13 +94,22 @@ def invite(game_id: str) -> BaseResponse:
     return _no_store(make_response(page))
 
 
-@bp.get("/g/<game_id>/join/<key>")
+@bp.route("/g/<game_id>/join/<key>", methods=["GET", "POST"])
 def join(game_id: str, key: str) -> BaseResponse:
-    """Open an invitation: a right key lets this phone score the game too; a wrong one is a 403."""
+    """Open an invitation: asked first (GET: what it grants), then this phone scores the game too (POST).
+
+    A wrong key is a 403. Opening the link alone files nothing: another site could make a browser open it.
+    """
     if not store.key_matches(head_or_404(game_id), key):
         abort(403)
+    stored = game_or_404(game_id)
+    form = CsrfForm()
+    if request.method == "GET":
+        return _no_store(make_response(render_template("share/join.html", stored=stored, form=form)))
+    if not form.validate_on_submit():
+        abort(400)
     remember(game_id, key)
-    flash(GAMES[game_or_404(game_id).game].words(gettext, "joined", 0))
+    flash(GAMES[stored.game].words(gettext, "joined", 0))
     return _no_store(redirect(url_for("tables.table", game_id=game_id), 303))
 
 

@@ -125,6 +125,7 @@ def joined_game(page: Page, base: str) -> tuple[str, str]:
     status, made = api(base, "POST", "/api/v1/games", {"game": "hearts", "players": TABLE})
     assert status == 201
     page.goto(f"{base}/g/{made['id']}/join/{made['key']}")
+    page.get_by_role("button", name="Score this game on this phone").click()
     expect(page.locator("#next-title")).to_contain_text("Hand 1")
     return made["id"], made["key"]
 

@@ -131,6 +131,8 @@ def test_an_invited_phone_can_score(
 
     second = other_phone.new_page()
     second.goto(join)
+    expect(second.locator("h1")).to_have_text("Score this game on this phone?")
+    second.get_by_role("button", name="Score this game on this phone").click()
     expect(second.locator(".flash")).to_contain_text("This phone can now enter and correct the hands")
     assert "/join/" not in second.url
     enter_hand(second, [2, 4, 0, 7], 1)
