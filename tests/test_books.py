@@ -584,7 +584,7 @@ def test_rematch_in_one_tap_same_players_same_options_next_dealer(app: Flask, cl
     # A second scorer of the finished game who taps it gets the rematch into their own book.
     key = held_key(client, game_id)
     second = app.test_client()
-    assert second.get(f"/g/{game_id}/join/{key}").status_code == 303
+    assert second.post(f"/g/{game_id}/join/{key}").status_code == 303
     assert second.post(f"/g/{game_id}/rematch").headers["Location"] == f"/g/{rematch_id}"
     assert second.get(f"/g/{rematch_id}/round").status_code == 200
 
@@ -598,7 +598,11 @@ def test_the_rematch_form_carries_each_phones_own_csrf_token(tmp_path: Path) -> 
     tokens = []
     for _ in range(2):
         phone = app.test_client()
-        assert phone.get(f"/g/{game_id}/join/{api.keys[game_id]}").status_code == 303
+        join = f"/g/{game_id}/join/{api.keys[game_id]}"
+        (asked,) = re.findall(
+            r'name="csrf_token" type="hidden" value="([^"]+)"', phone.get(join).get_data(as_text=True)
+        )
+        assert phone.post(join, data={"csrf_token": asked}).status_code == 303
         page = phone.get(f"/g/{game_id}").get_data(as_text=True)
         (token,) = re.findall(
             r'<form method="post" action="/g/[^"]+/rematch".*?name="csrf_token" value="([^"]+)"', page, re.S
@@ -623,7 +627,7 @@ def test_the_change_log_says_what_changed_and_which_book(app: Flask, client: Fla
     assert client.post(f"{table}/round/1", data=hand_form(1, [3, 3, 0, 7], 3)).status_code == 303
     # A second phone with its own book undoes hand 2.
     second = app.test_client()
-    assert second.get(f"/g/{game_id}/join/{held_key(client, game_id)}").status_code == 303
+    assert second.post(f"/g/{game_id}/join/{held_key(client, game_id)}").status_code == 303
     assert second.post(f"{table}/undo", data={"number": "2"}).status_code == 303
 
     changes = app.test_client().get(f"/api/v1/games/{game_id}/changes")

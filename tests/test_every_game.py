@@ -79,7 +79,7 @@ def _received(value: object) -> object:
 def scorer(api: Api, client: FlaskClient, spec: GameSpec, sample: Sample) -> tuple[str, dict[str, Any]]:
     """The sample played through the API, ``client`` a phone that scores it: the game's id and state."""
     game_id, state = play(api, spec, sample)
-    assert client.get(f"/g/{game_id}/join/{api.keys[game_id]}").status_code == 303
+    assert client.post(f"/g/{game_id}/join/{api.keys[game_id]}").status_code == 303
     return game_id, state
 
 
@@ -232,7 +232,7 @@ def test_every_blank_sheet_renders_for_each_number_of_players_and_choice(client:
 
 def book_with(api: Api, spec: GameSpec) -> tuple[str, str]:
     """A book holding one game of each of the game's samples: its id and key."""
-    book = api.client.post("/api/v1/books").json
+    book = api.client.post("/api/v1/books", json={}).json
     for sample in spec.samples:
         game_id, _state = play(api, spec, sample)
         filed = api.client.post(
