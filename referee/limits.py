@@ -1,34 +1,36 @@
-"""How often one client address may create or import a game: a small in-process rate limit.
+"""How many games and books one client may create: Flask-Limiter, its memory storage, one shared count.
 
 A limit is written ``"<count> per <window>"``, e.g. ``"60 per 10 minutes"``, ``"5 per minute"``,
-``"100 per 1 hour"`` (seconds, minutes, hours or days); ``None``, ``""`` or ``"off"`` means no limit.
-It is a token bucket (the generic cell rate algorithm): an address may make ``count`` requests at
-once, then one more each ``window / count``. It keeps one number per address, for at most
-``MOST_ADDRESSES`` addresses (the least recently seen are forgotten first), so its memory is
-bounded whatever the traffic.
+``"100 per 1 hour"`` (seconds, minutes, hours or days); ``None``, ``""`` or ``"off"`` means no limit
+(app setting ``CREATE_LIMIT``). Every way to make a game or a book counts against it: a new game
+from the page or the API, an import, a rematch, a new book from the API, and the book a phone
+without one gets when it joins a game or opens a shared book. The count is a moving window
+(Flask-Limiter's ``moving-window`` strategy in memory: what a client made in the last window); the
+memory it takes is what the clients made within one window, each entry dropped once it expires.
 
-The address is ``request.remote_addr``: the proxy's ``X-Forwarded-For`` when ``TRUSTED_PROXIES``
-says to believe it (ProxyFix), else the peer's address.
+The client is ``request.remote_addr`` (the proxy's ``X-Forwarded-For`` when ``TRUSTED_PROXIES``
+says to believe it, through ProxyFix); an IPv6 address counts with every address of its /64,
+which one phone or one home can change at will.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import re
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
 from typing import Any, TypeVar, cast
 
-from flask import Flask, current_app, request
-from werkzeug.exceptions import TooManyRequests
+from flask import Flask, current_app, g, request
+from flask.wrappers import Response
+from flask_limiter import Limiter
 
-# Games created or imported, by one address: no real table comes near it.
+# Games and books created, by one client: no real table comes near it.
 CREATE_LIMIT = "60 per 10 minutes"
-MOST_ADDRESSES = 10_000
+IPV6_GROUP = 64  # the prefix an IPv6 address counts with
 
 _UNITS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
 _LIMIT = re.compile(r"^\s*(\d+)\s*(?:per|/)\s*(\d+)?\s*(second|minute|hour|day)s?\s*$", re.IGNORECASE)
@@ -37,7 +39,10 @@ _LIMIT = re.compile(r"^\s*(\d+)\s*(?:per|/)\s*(\d+)?\s*(second|minute|hour|day)s
 @dataclass(frozen=True)
 class Rate:
     count: int
-    seconds: float
+    seconds: int
+
+    def __str__(self) -> str:
+        return f"{self.count} per {self.seconds} seconds"
 
 
 def parse_limit(text: str | None) -> Rate | None:
@@ -51,44 +56,81 @@ def parse_limit(text: str | None) -> Rate | None:
     return Rate(int(count), int(amount or 1) * _UNITS[unit.lower()])
 
 
-class RateLimiter:
-    """A token bucket per key, thread-safe, remembering at most ``most_keys`` keys."""
+def client() -> str:
+    """Who a creation counts for: the client's address, an IPv6 one as its /64."""
+    address = request.remote_addr or "unknown"
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.IPv6Network(f"{parsed}/{IPV6_GROUP}", strict=False))
+    return str(parsed)
 
-    def __init__(
-        self, rate: Rate, most_keys: int = MOST_ADDRESSES, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        self.interval = rate.seconds / rate.count  # one request more each interval
-        self.burst = rate.seconds - self.interval  # how far ahead of the clock an address may run
-        self.most_keys = most_keys
-        self.clock = clock
-        self._due: OrderedDict[str, float] = OrderedDict()  # per key, when its bucket is full again
-        self._lock = threading.Lock()
 
-    def hit(self, key: str) -> float:
-        """Count one request of ``key``: 0 if allowed, else the seconds to wait (nothing is counted)."""
-        now = self.clock()
-        with self._lock:
-            due = max(self._due.pop(key, now), now)
-            if due - now > self.burst + 1e-9:  # (a float's rounding never refuses the last of a burst)
-                self._due[key] = due
-                return due - now - self.burst
-            self._due[key] = due + self.interval
-            # Forget keys whose bucket is full again (they are as good as new), then the oldest if need be.
-            while self._due and (len(self._due) > self.most_keys or next(iter(self._due.values())) <= now):
-                self._due.popitem(last=False)
-            return 0.0
+def created() -> None:
+    """Count a game or a book made by this request (once per request, whatever it made)."""
+    g.referee_created = True
 
-    def __len__(self) -> int:
-        return len(self._due)
+
+def _not_counted() -> bool:
+    """Only a POST to a view that may create something is checked against the limit."""
+    view = current_app.view_functions.get(request.endpoint or "")
+    return request.method != "POST" or not getattr(view, "may_create", False)
+
+
+def _made_something(_response: Response) -> bool:
+    return bool(g.get("referee_created", False))
 
 
 def init_app(app: Flask) -> None:
-    """The app's limiter for creating and importing games (app setting ``CREATE_LIMIT``)."""
+    """The app's own limiter (each app its own count), from its setting ``CREATE_LIMIT``."""
     rate = parse_limit(app.config.get("CREATE_LIMIT", CREATE_LIMIT))
-    app.extensions["referee.create_limit"] = None if rate is None else RateLimiter(rate)
+    limiter = Limiter(
+        key_func=client,
+        application_limits=[str(rate)] if rate is not None else [],
+        application_limits_exempt_when=_not_counted,
+        application_limits_deduct_when=_made_something,
+        strategy="moving-window",
+        storage_uri="memory://",
+        enabled=rate is not None,
+    )
+    limiter.init_app(app)
+    app.extensions["referee.limiter"] = limiter
+
+
+def retry_after() -> int:
+    """Seconds until this client may create again, after a 429 (its oldest creation leaves the window).
+
+    (Flask-Limiter's own headers are off: they would put their Retry-After on the 503 of a busy database too.)
+    """
+    limiter: Limiter = current_app.extensions["referee.limiter"]
+    breached = limiter.current_limit
+    return max(1, math.ceil(breached.reset_at - time.time())) if breached is not None else 60
 
 
 View = TypeVar("View", bound=Callable[..., Any])
+
+
+def may_create(view: View) -> View:
+    """A view that may make a book (a phone without one): refused over the limit, counted if it made one."""
+    view.may_create = True  # type: ignore[attr-defined]
+    return view
+
+
+def creating(view: View) -> View:
+    """A view that makes a game or a book when it succeeds: refused over the limit, else counted."""
+
+    @wraps(view)
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        answer = current_app.make_response(view(*args, **kwargs))
+        if request.method == "POST" and answer.status_code < 400:
+            created()
+        return answer
+
+    return may_create(cast(View, counted))
 
 
 def bodies_up_to(size: int) -> Callable[[View], View]:
@@ -106,18 +148,3 @@ def body_limit() -> int | None:
     view = current_app.view_functions.get(request.endpoint or "")
     own: int | None = getattr(view, "max_content_length", None)
     return own if own is not None else current_app.config.get("MAX_CONTENT_LENGTH")
-
-
-def creating(view: View) -> View:
-    """Count each POST to ``view`` against the client address's limit; over it, a 429 with Retry-After."""
-
-    @wraps(view)
-    def limited(*args: Any, **kwargs: Any) -> Any:
-        limiter: RateLimiter | None = current_app.extensions.get("referee.create_limit")
-        if limiter is not None and request.method == "POST":
-            wait = limiter.hit(request.remote_addr or "")
-            if wait > 0:
-                raise TooManyRequests(retry_after=max(1, math.ceil(wait)))
-        return view(*args, **kwargs)
-
-    return cast(View, limited)

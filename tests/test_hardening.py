@@ -20,7 +20,7 @@ from referee import create_app, gamestate, store
 from referee import db as db_module
 from referee.cache import VersionedCache
 from referee.games.fields import json_value
-from referee.limits import Rate, RateLimiter, parse_limit
+from referee.limits import Rate, parse_limit
 from referee.views import rendering
 from tests import test_pages_queenie as queenie_pages
 from tests.conftest import Api, dump_database
@@ -390,7 +390,7 @@ def test_creating_and_importing_games_is_rate_limited_per_address(tmp_path: Path
     ]
     for response in refused:
         assert response.status_code == 429
-        assert 0 < int(response.headers["Retry-After"]) <= 200
+        assert 0 < int(response.headers["Retry-After"]) <= 601  # the window, rounded up
     message = "Too many games were created or imported from here in a short time. Please wait a few minutes."
     assert refused[0].json == {"errors": [{"field": "request", "message": message}]}
     assert refused[1].json == refused[0].json
@@ -410,22 +410,6 @@ def test_behind_a_proxy_the_limit_is_per_forwarded_address(tmp_path: Path) -> No
         return client.post("/api/v1/games", json=body, headers={"X-Forwarded-For": address}).status_code
 
     assert [create("198.51.100.1"), create("198.51.100.2"), create("198.51.100.1")] == [201, 201, 429]
-
-
-def test_the_limiter_refills_and_forgets_the_oldest_addresses() -> None:
-    now = [1000.0]
-    limiter = RateLimiter(parse_limit("3 per minute"), most_keys=100, clock=lambda: now[0])
-    assert [limiter.hit("a") for _ in range(3)] == [0, 0, 0]
-    assert limiter.hit("a") == pytest.approx(20)  # one more every 20 seconds
-    now[0] += 20
-    assert limiter.hit("a") == 0 and limiter.hit("a") == pytest.approx(20)
-    for number in range(1000):
-        limiter.hit(f"address {number}")
-        assert len(limiter) <= 100
-    # A minute later every bucket is full again: forgotten, as good as new.
-    now[0] += 61
-    limiter.hit("b")
-    assert len(limiter) == 1
 
 
 @pytest.mark.parametrize(

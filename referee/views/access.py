@@ -10,7 +10,7 @@ from __future__ import annotations
 from flask import abort, after_this_request, current_app, g, request, session
 from werkzeug.wrappers import Response
 
-from .. import store
+from .. import limits, store
 from ..db import get_db
 
 
@@ -94,6 +94,7 @@ def book_for_writing() -> store.Book:
     book = current_book()
     if book is None:
         book = store.create_book(get_db())
+        limits.created()  # a book made counts as a game does (a phone without cookies makes one each time)
         use_book(book)
     return book
 

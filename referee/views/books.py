@@ -35,7 +35,7 @@ from ..extensions import csrf
 from ..forms import CSRF_MARK, CsrfForm
 from ..games.base import N_, Invalid, Problem, only_fields
 from ..games.fields import posted_count
-from ..limits import creating
+from ..limits import creating, may_create
 from ..records import KindRecord, PlayerRecord, figures, player_records
 from ..registry import GAMES
 from .access import (
@@ -237,6 +237,7 @@ def new_key() -> BaseResponse:
 
 
 @bp.route("/book/open/<book_id>/<key>", methods=["GET", "POST"])
+@may_create
 def open_book(book_id: str, key: str) -> BaseResponse:
     """Open a book shared from another phone: asked first (GET), then its games are added (POST).
 
@@ -282,6 +283,7 @@ def _refusal(message: str) -> str:
 
 
 @bp.post("/g/<game_id>/rematch")
+@creating
 def rematch(game_id: str) -> BaseResponse:
     """One tap on a finished game: the same players and options, the next seat deals first, in this book."""
     if not CsrfForm().validate_on_submit():

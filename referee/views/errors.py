@@ -9,6 +9,7 @@ from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import BadHost, HTTPException, InternalServerError
 
+from .. import limits
 from ..db import Unavailable, fault
 from ..games.base import N_
 from .background import sent_in_background
@@ -62,6 +63,8 @@ def handle_http_error(error: HTTPException) -> tuple[Response | str, int, dict[s
     status = error.code or 500
     message = gettext(MESSAGES.get(status, MESSAGES[500]))
     headers = {name: value for name, value in error.get_headers() if name == "Retry-After"}
+    if status == 429:
+        headers["Retry-After"] = str(limits.retry_after())
     if status == 403 and not _wants_json():
         watching = _watch_only_page()
         if watching is not None:

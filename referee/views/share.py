@@ -31,7 +31,7 @@ from ..db import get_db
 from ..extensions import csrf
 from ..forms import CsrfForm, field_errors
 from ..games.base import Invalid
-from ..limits import bodies_up_to, creating
+from ..limits import bodies_up_to, creating, may_create
 from ..registry import GAMES
 from .access import editable_or_403, game_or_404, head_or_404, key_for, remember
 from .api import state_response
@@ -95,6 +95,7 @@ def invite(game_id: str) -> BaseResponse:
 
 
 @bp.route("/g/<game_id>/join/<key>", methods=["GET", "POST"])
+@may_create
 def join(game_id: str, key: str) -> BaseResponse:
     """Open an invitation: asked first (GET: what it grants), then this phone scores the game too (POST).
 
