@@ -227,6 +227,7 @@ def new_key() -> BaseResponse:
         abort(400)
     book = current_book()
     if book is None:
+        flash(gettext("This phone has no book yet: there is nothing to stop sharing."))
         return redirect(url_for("books.book_page"), 303)
     try:
         use_book(store.rotate_book_key(get_db(), book))
