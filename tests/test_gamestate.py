@@ -46,7 +46,7 @@ def ten_hands(client: FlaskClient, api: Api) -> str:
     game_id = api.create("hearts", FOUR, {"hands": 12}).json["id"]
     for number in range(10):
         assert api.add(game_id, ROUND_A if number % 2 else ROUND_B).status_code == 201
-    assert client.get(f"/g/{game_id}/join/{api.keys[game_id]}").status_code == 303
+    assert client.post(f"/g/{game_id}/join/{api.keys[game_id]}").status_code == 303
     assert client.get(f"/g/{game_id}").status_code == 200
     return game_id
 
