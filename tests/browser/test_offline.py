@@ -131,15 +131,26 @@ def joined_game(page: Page, base: str) -> tuple[str, str]:
 
 
 def worker_in_charge(page: Page) -> None:
-    """Wait until the service worker is active and controls this page (it then keeps the pages seen)."""
-    page.evaluate(
+    """Wait until the service worker is active and controls this page (it then keeps the pages seen).
+
+    The worker claims the pages open when it activates, but not one still loading then: the table
+    opened by the invitation's confirmation, while the confirmation page's worker was installing,
+    may stay without one. Once the worker is activated, such a page is loaded again, and is controlled.
+    """
+    controlled = page.evaluate(
         """async () => {
-            await navigator.serviceWorker.ready;
-            if (!navigator.serviceWorker.controller) {
-                await new Promise((done) => navigator.serviceWorker.addEventListener("controllerchange", done));
-            }
+            const worker = (await navigator.serviceWorker.ready).active;
+            await new Promise((done) => {
+                const activated = () => worker.state === "activated" && done();
+                worker.addEventListener("statechange", activated);
+                activated();
+            });
+            return navigator.serviceWorker.controller !== null;
         }"""
     )
+    if not controlled:
+        page.reload()
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
 
 
 def kept(page: Page, path: str) -> None:
