@@ -430,7 +430,18 @@ def test_a_round_refused_on_its_resend_opens_again_as_it_was_typed(
     game_id, connection = first_hand_kept_offline(page, context, server, live_server)
 
     refusal = {"errors": [{"field": "hearts", "message": "The hearts taken must add up to 13 (they add up to 12)."}]}
-    page.route("**/g/*/round", lambda route: route.fulfill(status=422, json=refusal), times=1)
+    refused: list[str] = []
+
+    def refuse_the_resend(route: Route) -> None:
+        # Only the queue's POST: the form the page loads again when the connection returns (a GET of the
+        # same URL) goes on to the server, else it could take the refusal and the resend be stored.
+        if route.request.method == "POST" and not refused:
+            refused.append(route.request.url)
+            route.fulfill(status=422, json=refusal)
+        else:
+            route.fallback()
+
+    page.route("**/g/*/round", refuse_the_resend)
     connection.restore()  # the server refuses it (say its rules changed): it stays here, said so
     panel = page.locator("[data-queue-panel]")
     expect(panel).to_contain_text("Hand 1 could not be saved:")
