@@ -285,6 +285,45 @@ class Game(Protocol):
     def standings(self, setup: Setup, state: Any) -> Standings: ...
 
 
+class Announcing(Protocol):
+    """What a game adds to :class:`Game` when part of its round is said before the play.
+
+    Bids in Oh Hell and Spades; a taker, a contract and a called king in the French games.
+    ``announced`` names the keys of the round input that are announced. Between two rounds the table
+    may store the announcement ahead, in parts, as it is said (every watching phone sees it during the
+    play); a round then completes it (:func:`complete_round`). A round entered in one step (a paper
+    sheet, an API client) carries the announced keys itself, and :meth:`Game.check_round` checks
+    them as it checks the rest.
+    """
+
+    @property
+    def announced(self) -> tuple[str, ...]: ...
+
+    def announce(self, setup: Setup, state: Any, stored: Mapping[str, Any], raw: Any) -> dict[str, Any]:
+        """``stored`` (the announcement so far, ``{}`` for none) with the part ``raw`` added, in
+        canonical form, checked against the state before the round as far as it goes (the dealer's
+        hook once every player has bid). Raises :class:`Invalid` naming the field and the player."""
+
+    def announced_facts(self, setup: Setup, state: Any, stored: Mapping[str, Any]) -> Mapping[str, Any]:
+        """What the table is told about the announcement so far (added to ``next`` in the JSON API:
+        Oh Hell's ``bids``, ``bid_total`` and ``forbidden_bid``), also for an empty one."""
+
+
+def announced_keys(game: Game) -> tuple[str, ...]:
+    """The keys of a game's round input said before the play (none for a game without an announcement)."""
+    return tuple(getattr(game, "announced", ()))
+
+
+def complete_round(game: Game, stored: Mapping[str, Any], raw: Any) -> Any:
+    """A round's input completed by the stored announcement: a round that carries none of the
+    announced keys takes the stored ones; one that carries any of them is entered in one step and
+    the stored announcement is not used."""
+    keys = announced_keys(game)
+    if not keys or not isinstance(raw, dict) or any(key in raw for key in keys):
+        return raw
+    return {**{key: stored[key] for key in keys if key in stored}, **raw}
+
+
 def replay_checked(game: Game, setup: Setup, inputs: Sequence[Any]) -> tuple[Any, list[dict[str, Any]]]:
     """Fold every input, re-validating each against the game before it.
 
