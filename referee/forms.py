@@ -6,6 +6,7 @@ uses the pure field helpers of :mod:`referee.games.fields`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -73,12 +74,18 @@ def field_errors(
             words = gettext(text) % dict(params) if params else gettext(text)
             names += [value for value in params.values() if isinstance(value, str)]
             named = any(value in players for value in problem.params.values())
-            if not named and words.casefold() not in message.casefold():
+            if not named and not _says(message, words):
                 if not gettext(problem.message).startswith("%("):
                     message = message[:1].lower() + message[1:]
                 message = gettext("%(label)s: %(message)s") % {"label": words, "message": message}
         errors.setdefault(problem.field, []).append(elide_de(message, *names) if french else message)
     return errors
+
+
+def _says(message: str, words: str) -> bool:
+    """Whether ``message`` already says ``words`` as words of its own, whatever their capitals:
+    "Ann" is not said by "cannot", nor "Les" by "less", nor "Ole" by "whole"."""
+    return re.search(rf"(?<!\w){re.escape(words)}(?!\w)", message, re.IGNORECASE) is not None
 
 
 def _in_french() -> bool:

@@ -531,3 +531,15 @@ def test_posted_points_and_the_form_round_trip() -> None:
     assert form.limits(setup, None) == {}
     assert form.running_total({"points-0": "5-8", "points-1": "x", "points-2": ""}) == -3
     assert dealer_of(setup, 1) == "Ben"
+
+
+def test_a_refusal_names_a_player_whose_name_hides_in_its_words(client: FlaskClient) -> None:
+    # "Ole" is in "whole", "Les" in "less", "Ann" in "cannot": each refusal still starts with the name.
+    location = start(client, ["Ole", "Les", "Ann"])
+    response = client.post(f"{location}/round", data=round_form(1, ["abc", "-100001", "100001"]))
+    assert response.status_code == 422
+    assert field_errors(response.get_data(as_text=True)) == [
+        "Ole: enter a whole number.",
+        "Les: this cannot be less than -100000.",
+        "Ann: this cannot be more than 100000.",
+    ]
