@@ -34,7 +34,7 @@ from .cache import VersionedCache
 from .words import minus
 
 WIDTH, HEIGHT = 360, 226
-TOP, BOTTOM, LEFT = 24, 34, 34  # room for the unit above, the rounds below, the values on the left
+TOP, BOTTOM, LEFT = 24, 34, 34  # room for the unit above, the rounds below, the values on the left (at least)
 FONT = 12
 MARK = 3.2
 MARK_STROKE = 1.1
@@ -191,6 +191,7 @@ class _Frame:
     high: int
     step: int
     right: float
+    left: float = LEFT
     floats: list[float] = field(default_factory=list, compare=False)  # all_xs(), made on first use
     dxs: list[str] = field(default_factory=list, compare=False)  # x_steps(), made on first use
     steps_made: dict[int, str] = field(default_factory=dict, compare=False)  # steps(), by number of rounds
@@ -200,7 +201,7 @@ class _Frame:
         return HEIGHT - BOTTOM
 
     def x(self, index: int) -> float:
-        return LEFT + (self.right - LEFT) * index / max(self.rounds, 1)
+        return self.left + (self.right - self.left) * index / max(self.rounds, 1)
 
     def y(self, value: float) -> float:
         return TOP + (self.bottom - TOP) * (self.high - value) / (self.high - self.low)
@@ -213,8 +214,8 @@ class _Frame:
     def all_xs(self) -> list[float]:
         """Every round's x (:meth:`x`, in one pass), made once for all the lines."""
         if not self.floats:
-            width, rounds = self.right - LEFT, max(self.rounds, 1)
-            self.floats.extend([LEFT + width * index / rounds for index in range(self.rounds + 1)])
+            width, rounds = self.right - self.left, max(self.rounds, 1)
+            self.floats.extend([self.left + width * index / rounds for index in range(self.rounds + 1)])
         return self.floats
 
     @property
@@ -242,7 +243,7 @@ class _Frame:
             decimals = 0
             while unit / 10**decimals > RESOLUTION:
                 decimals += 1
-            width = (self.right - LEFT) / max(self.rounds, 1) / unit * 10**decimals
+            width = (self.right - self.left) / max(self.rounds, 1) / unit * 10**decimals
             positions = list(map(round, map(width.__mul__, range(self.rounds + 1))))
             steps = list(map(operator.sub, positions[1:], positions))
             written = {step: _decimals(step / 10**decimals, decimals) for step in set(steps)}  # two at most
@@ -304,20 +305,29 @@ def _frame(lines: Sequence[tuple[str, Sequence[int]]], reference: tuple[int, str
     low = math.floor(lowest / step) * step
     high = max(math.ceil(highest / step) * step, low + step)
     label_width = max(len(_short(name)) for name, _values in lines) * FONT * 0.6 + LABEL_GAP + 2 * MARK + 8
-    return _Frame(max(len(values) for _name, values in lines) - 1, low, high, step, WIDTH - label_width)
+    # The values on the left are written at the font's width: "−2000" needs more room than "−20".
+    values_width = max(len(minus(low)), len(minus(high))) * FONT * 0.6 + 4
+    return _Frame(
+        max(len(values) for _name, values in lines) - 1,
+        low,
+        high,
+        step,
+        WIDTH - label_width,
+        max(LEFT, math.ceil(values_width)),
+    )
 
 
 @functools.lru_cache(maxsize=256)  # the same scale serves every version of a game until its totals leave it
-def _value_axis(low: int, high: int, step: int, right: float) -> tuple[str, str]:
+def _value_axis(low: int, high: int, step: int, right: float, left: float) -> tuple[str, str]:
     """The grid lines at each value step (the zero line darker), and the values beside them."""
-    frame = _Frame(0, low, high, step, right)
+    frame = _Frame(0, low, high, step, right, left)
     zero, grid, ticks = "", [], []
     for value in range(low, high + 1, step):
         y = _n(frame.y(value))
         if value == 0:
-            zero = f'<path d="M{LEFT} {y}H{_n(right)}" stroke-opacity=".7"/>'
+            zero = f'<path d="M{_n(left)} {y}H{_n(right)}" stroke-opacity=".7"/>'
         else:
-            grid.append(f"M{LEFT} {y}H{_n(right)}")
+            grid.append(f"M{_n(left)} {y}H{_n(right)}")
         ticks.append(f'<text y="{_n(frame.y(value) + FONT * 0.35)}">{minus(value)}</text>')
     lines = zero + (f'<path d="{"".join(grid)}" stroke-opacity=".2"/>' if grid else "")
     return lines, "".join(ticks)
@@ -325,26 +335,27 @@ def _value_axis(low: int, high: int, step: int, right: float) -> tuple[str, str]
 
 def _axes(frame: _Frame, x_label: str, y_label: str) -> list[str]:
     """Grid lines at each value step, the rounds along the bottom, and the two units."""
-    grid, ticks = _value_axis(frame.low, frame.high, frame.step, frame.right)
-    x_step = round_step(frame.rounds, frame.right - LEFT)
-    spacing = (frame.right - LEFT) * x_step / max(frame.rounds, 1)
-    last = LEFT + spacing * (frame.rounds // x_step)
+    left = frame.left
+    grid, ticks = _value_axis(frame.low, frame.high, frame.step, frame.right, left)
+    x_step = round_step(frame.rounds, frame.right - left)
+    spacing = (frame.right - left) * x_step / max(frame.rounds, 1)
+    last = left + spacing * (frame.rounds // x_step)
     half = 0.3  # half the axis' stroke: each tick is a dash of that stroke's width, centred on its round
     bottom = frame.bottom
     out = [
         '<g stroke="currentColor" stroke-width=".6">',
         grid,
-        f'<path d="M{LEFT} {TOP}V{_n(bottom)}"/>',
+        f'<path d="M{_n(left)} {TOP}V{_n(bottom)}"/>',
         # The ticks under the axis: one stroke as wide as a tick is long, dashed at each numbered round.
-        f'<path d="M{_n(LEFT - half)} {_n(bottom + TICK / 2)}H{_decimals(last + half, 2)}" stroke-width="{TICK}"'
+        f'<path d="M{_n(left - half)} {_n(bottom + TICK / 2)}H{_decimals(last + half, 2)}" stroke-width="{TICK}"'
         f' stroke-dasharray="{_decimals(2 * half, 1)} {_decimals(spacing - 2 * half, 3)}"/></g>',
-        f'<g text-anchor="end" transform="translate({LEFT - 4})">{ticks}</g>',
+        f'<g text-anchor="end" transform="translate({_n(left - 4)})">{ticks}</g>',
         f'<g text-anchor="middle" transform="translate(0 {_n(bottom + FONT + 3)})">',
     ]
     xs = frame.all_xs()
     for index in range(x_step, frame.rounds + 1, x_step):
         out.append(f'<text x="{_n(xs[index])}">{index}</text>')
-    middle = _n((LEFT + frame.right) / 2)
+    middle = _n((left + frame.right) / 2)
     out.append(f'<text x="{middle}" y="{_n(HEIGHT - 4 - (bottom + FONT + 3))}">{escape(x_label)}</text></g>')
     out.append(f'<text x="2" y="{FONT}">{escape(y_label)}</text>')
     return out
@@ -407,8 +418,8 @@ def line_chart(
     if reference is not None:
         y = frame.y(reference[0])
         out.append(
-            f'<g class="reference"><path d="M{LEFT} {_n(y)}H{_n(frame.right)}" stroke="currentColor"'
-            f' stroke-dasharray="1 2"/><text x="{LEFT + 3}" y="{_n(y - 3)}" font-size="{FONT - 1}">'
+            f'<g class="reference"><path d="M{_n(frame.left)} {_n(y)}H{_n(frame.right)}" stroke="currentColor"'
+            f' stroke-dasharray="1 2"/><text x="{_n(frame.left + 3)}" y="{_n(y - 3)}" font-size="{FONT - 1}">'
             f"{escape(reference[1])}</text></g>"
         )
     labels = spread([frame.y(values[-1]) for _name, values in lines], FONT + 1, TOP, frame.bottom)
@@ -416,7 +427,7 @@ def line_chart(
     stroke = 'stroke="currentColor" fill="none"'
     unit = frame.unit
     out.append(
-        f'<g transform="matrix({unit} 0 0 {unit} {LEFT} {TOP})" {stroke}'
+        f'<g transform="matrix({unit} 0 0 {unit} {_n(frame.left)} {TOP})" {stroke}'
         f' stroke-width="{_significant(1.6 / float(unit))}" stroke-linejoin="round">'
     )
     out += [line for line, _marks, _name in drawn]

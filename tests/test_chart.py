@@ -144,9 +144,18 @@ def test_long_games_thin_out_the_markers_and_ticks() -> None:
 def test_a_game_of_many_points_is_drawn_in_tens() -> None:
     """When a pixel holds many points, the lines' unit is ten (or a hundred…) of them: heights stay whole."""
     svg = chart([("Ann", [0, 12_345, 24_000]), ("Bob", [0, 5_000, 100])])
-    # 0..25,000 in steps of 5,000: a point is .00672 pixel; ten are .0672, still finer than a fifth.
-    assert '<g transform="matrix(.0672 0 0 .0672 34 24)"' in svg
-    assert lines_of(svg) == ["M0 2500l2106-1234 2105-1166", "M0 2500l2106-500 2105 490"]
+    # 0..25,000 in steps of 5,000: a point is .00672 pixel; ten are .0672, still finer than a fifth. The
+    # plot starts at 40, leaving room for "25000" on the left.
+    assert '<g transform="matrix(.0672 0 0 .0672 40 24)"' in svg
+    assert lines_of(svg) == ["M0 2500l2061-1234 2061-1166", "M0 2500l2061-500 2061 490"]
+
+
+def test_values_of_four_digits_and_a_sign_keep_their_minus() -> None:
+    svg = chart([("Ann", [0, -2000, -1500]), ("Bob", [0, 26, 40])])
+    # "−2000" is five characters of 7.2 pixels: written right-aligned 4 pixels left of the axis at 40, it
+    # starts at 0, inside the picture (at 34 its minus sign fell off the left edge).
+    assert '<g text-anchor="end" transform="translate(36)"><text y="196.2">−2000</text>' in svg
+    assert '<path d="M40 24V192"/>' in svg
 
 
 @pytest.mark.parametrize(("span", "step"), [(0, 1), (5, 1), (30, 5), (102, 20), (131, 50), (1000, 200)])
