@@ -1,4 +1,5 @@
-"""``referee serve`` itself: pages are answered while writers wait for a locked database (issue 22, finding 13).
+"""``referee serve`` itself: pages are answered while writers wait for a locked database (issue 22, finding 13),
+and while many phones hold their connections open (issue 23).
 
 The server runs as a child process (``referee serve``, as ``make run`` starts it) on a temporary
 instance; the test holds the database's write lock from outside, as a long write of another process
@@ -7,6 +8,7 @@ would, while six phones try to save a round.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -46,12 +48,12 @@ def call(url: str, body: object = None, key: str | None = None) -> tuple[int, ob
         return error.code, json.loads(error.read())
 
 
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[str]:
+@contextlib.contextmanager
+def serving(tmp_path: Path, *options: str) -> Iterator[str]:
     """``referee serve`` on a free port; writes wait up to a minute for the lock (longer than the test)."""
     port = free_port()
     env = {**os.environ, "REFEREE_INSTANCE_PATH": str(tmp_path), "REFEREE_WRITE_WAIT_SECONDS": "60"}
-    command = [sys.executable, "-m", "referee.cli", "serve", "--port", str(port)]
+    command = [sys.executable, "-m", "referee.cli", "serve", "--port", str(port), *options]
     child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -65,6 +67,27 @@ def served(tmp_path: Path) -> Iterator[str]:
     finally:
         child.terminate()
         child.wait(timeout=30)
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[str]:
+    with serving(tmp_path) as base:
+        yield base
+
+
+def held_connections(base: str, count: int) -> list[socket.socket]:
+    """``count`` phones connected and idle between two polls, as a keep-alive connection is."""
+    port = int(base.rsplit(":", 1)[1])
+    return [socket.create_connection(("127.0.0.1", port)) for _ in range(count)]
+
+
+def answered(base: str) -> bool:
+    """Whether a new phone's request is answered while the others hold their connections."""
+    try:
+        with urllib.request.urlopen(base + "/", timeout=3) as response:
+            return response.status == 200
+    except OSError:  # no answer in time: the server accepts no more connections
+        return False
 
 
 def test_readers_are_answered_while_six_writers_wait_for_the_lock(served: str, tmp_path: Path) -> None:
@@ -95,3 +118,23 @@ def test_readers_are_answered_while_six_writers_wait_for_the_lock(served: str, t
     for writer in writers:
         writer.join()
     assert answers == [201] * WRITERS  # each stored once the lock is free
+
+
+def test_a_phone_is_answered_while_a_thousand_others_hold_connections(served: str) -> None:
+    phones = held_connections(served, 1000)  # waitress's own limit is 100
+    try:
+        assert answered(served)
+    finally:
+        for phone in phones:
+            phone.close()
+
+
+def test_the_connection_limit_is_an_option(tmp_path: Path) -> None:
+    with serving(tmp_path, "--connection-limit", "20", "--threads", "2") as base:
+        phones = held_connections(base, 20)
+        try:
+            assert not answered(base)
+        finally:
+            for phone in phones:
+                phone.close()
+        assert answered(base)
