@@ -47,6 +47,14 @@ def test_table_page_offers_the_watch_link_and_its_qr_without_the_key(client: Fla
     assert client.get("/g/nope/watch.svg").status_code == 404
 
 
+def test_the_watch_qr_is_drawn_once_per_address(client: FlaskClient, game) -> None:
+    game_id, _key = game
+    qr_svg.cache_clear()
+    for _phone in range(3):
+        assert client.get(f"/g/{game_id}/watch.svg").status_code == 200
+    assert (qr_svg.cache_info().misses, qr_svg.cache_info().hits) == (1, 2)
+
+
 def test_only_a_scorer_sees_the_invitation(client: FlaskClient, game) -> None:
     game_id, key = game
     scorer_page = client.get(f"/g/{game_id}").get_data(as_text=True)

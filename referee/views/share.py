@@ -6,6 +6,7 @@ the invitation, confirmed by a tap, which checks the game's key before keeping i
 
 from __future__ import annotations
 
+import functools
 import io
 from datetime import UTC, datetime
 
@@ -52,6 +53,7 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+@functools.lru_cache(maxsize=4096)  # each table's watch link, by the host phones use: made once, not per phone
 def qr_svg(text: str) -> str:
     """A QR code as a standalone SVG document that scales (viewBox), black on white with its quiet zone."""
     buffer = io.BytesIO()
