@@ -177,8 +177,9 @@ def test_the_version_follows_every_write(app: Flask, client: FlaskClient, api: A
     def version() -> int:
         response = app.test_client().get(f"/g/{game_id}/version")
         assert response.status_code == 200
-        assert response.headers["Cache-Control"] == "no-store"
+        assert response.headers["Cache-Control"] == "no-cache"
         assert response.json == {"version": response.json["version"]}
+        assert response.headers["ETag"] == f'"{response.json["version"]}"'
         return response.json["version"]
 
     versions.append(version())
@@ -190,6 +191,17 @@ def test_the_version_follows_every_write(app: Flask, client: FlaskClient, api: A
     versions.append(version())
     assert versions == sorted(set(versions)) and len(versions) == 4
     assert app.test_client().get("/g/nope/version").status_code == 404
+
+
+def test_an_unchanged_version_is_answered_without_a_body(app: Flask, client: FlaskClient, game) -> None:
+    game_id, _key = game
+    watcher = app.test_client()
+    first = watcher.get(f"/g/{game_id}/version")
+    unchanged = watcher.get(f"/g/{game_id}/version", headers={"If-None-Match": first.headers["ETag"]})
+    assert (unchanged.status_code, unchanged.data) == (304, b"")
+    client.post(f"/g/{game_id}/round", data=HAND_1)
+    changed = watcher.get(f"/g/{game_id}/version", headers={"If-None-Match": first.headers["ETag"]})
+    assert changed.status_code == 200 and changed.json == {"version": first.json["version"] + 1}
 
 
 def test_watchers_pages_refresh_themselves(app: Flask, client: FlaskClient, game) -> None:

@@ -31,7 +31,9 @@
     if (!box || document.hidden) return; // picked up again when the page is shown
     let delay = pollMs(box);
     try {
-      const response = await fetch(box.dataset.versionUrl, { cache: "no-store", headers: { Accept: "application/json" } });
+      // no-cache: the browser asks with the version it holds (If-None-Match); unchanged, the answer is
+      // a 304 without a body and the response below is the one it kept.
+      const response = await fetch(box.dataset.versionUrl, { cache: "no-cache", headers: { Accept: "application/json" } });
       if (response.status === 404) return; // the game is gone: stop asking
       if (!response.ok) throw new Error(`version: ${response.status}`);
       const { version } = await response.json();

@@ -69,8 +69,16 @@ def qr_data_uri(text: str) -> str:
 
 @bp.get("/g/<game_id>/version")
 def version(game_id: str) -> BaseResponse:
-    """The game's version, bumped on every write: a watching page reloads its scores when it changes."""
-    return _no_store(jsonify({"version": head_or_404(game_id).version}))
+    """The game's version, bumped on every write: a watching page reloads its scores when it changes.
+
+    Most polls find it unchanged: the version is also the ETag, and a watcher asking again with it
+    (its browser revalidates, ``Cache-Control: no-cache``) is answered 304 without a body.
+    """
+    current = head_or_404(game_id).version
+    response = jsonify({"version": current})
+    response.set_etag(str(current))
+    response.headers["Cache-Control"] = "no-cache"
+    return response.make_conditional(request)
 
 
 @bp.get("/g/<game_id>/watch.svg")
