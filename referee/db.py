@@ -84,6 +84,13 @@ def m004_submissions(db: Database) -> None:
     db.execute("create unique index audit_submission on audit (game_id, submission) where submission is not null")
 
 
+@migrations()
+def m005_announced(db: Database) -> None:
+    # What the table announced for the next round before its play (bids, a contract), as JSON: kept with
+    # the game until a round is added, corrected or undone. Null: nothing announced.
+    db.table("games").add_column("announced", str)
+
+
 # How long a write waits for another writer (of this process or another) before it gives up with
 # Unavailable("busy"), which the app answers with a 503: app setting WRITE_WAIT_SECONDS.
 WRITE_WAIT_SECONDS = 3.0

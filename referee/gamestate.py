@@ -2,8 +2,9 @@
 
 It answers the state of a game before round ``n`` (:func:`state_before`, :func:`standings_before`),
 whether an input may be round ``n`` (:func:`check`), the standings at a version (:func:`standings`),
-what a write leaves (:func:`added`, :func:`corrected`, :func:`undone`) and the change log
-(:func:`change_log`). Views, the store's writes and the web kit ask it; none replays rounds itself.
+what a write leaves (:func:`added`, :func:`corrected`, :func:`undone`), what the table announced
+for the next round (:func:`announce`, :func:`completed`) and the change log (:func:`change_log`).
+Views, the store's writes and the web kit ask it; none replays rounds itself.
 
 Every answer comes from caches kept per (game id, version): every write bumps the version, so an
 entry is never stale. The rounds of a version are replayed at most once, and a write hands the
@@ -17,13 +18,27 @@ It reads nothing itself (nor imports the store, which asks it): it is given the 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from .cache import VersionedCache
-from .games.base import N_, Event, Game, Invalid, Problem, RoundInvalid, RoundResult, Setup, Standings
+from .games.base import (
+    N_,
+    Announcing,
+    Event,
+    Game,
+    Invalid,
+    Problem,
+    RoundInvalid,
+    RoundResult,
+    Setup,
+    Standings,
+    announced_keys,
+    complete_round,
+)
 from .installed import rules_of
 
 
@@ -44,6 +59,9 @@ class StoredGame(Protocol):
 
     @property
     def version(self) -> int: ...
+
+    @property
+    def announced(self) -> Mapping[str, Any]: ...
 
 
 # Bounded by size, in rounds (the weight of an entry is its game's rounds + 1): a round's derived state
@@ -82,9 +100,10 @@ def state_before(stored: StoredGame, number: int) -> Any:
 
 
 def standings(stored: StoredGame) -> Standings:
-    """The standings of the game as stored."""
+    """The standings of the game as stored; ``next`` carries what is announced for it (:func:`announced_next`)."""
     return _standings.get_or_make(
-        (stored.id, stored.version), lambda: rules_of(stored.game).standings(stored.setup, state(stored))
+        (stored.id, stored.version),
+        lambda: announced_next(stored, rules_of(stored.game).standings(stored.setup, state(stored))),
     )
 
 
@@ -153,6 +172,46 @@ def keep(stored: StoredGame, made: States | None) -> None:
     """Keep the states a write computed for the version it made (``stored``), for the next reads."""
     if made is not None:
         _states.get_or_make((stored.id, stored.version), lambda: made)
+
+
+# ---------------------------------------------------------------------------
+# What the table announces before a round's play (bids, a contract): stored with the game at a version,
+# it is part of that version's ``next`` and completes the next round (referee.games.base.Announcing).
+
+
+def announcing(stored: StoredGame) -> Announcing | None:
+    """The game's announcing part, if part of its round is said before the play."""
+    rules = rules_of(stored.game)
+    return cast(Announcing, rules) if announced_keys(rules) else None
+
+
+def refuse_unannounced(stored: StoredGame) -> Announcing:
+    """The game's announcing part (:class:`Invalid` on ``announced`` for a game without one)."""
+    rules = announcing(stored)
+    if rules is None:
+        raise Invalid([Problem("announced", N_("Nothing is announced before the play in this game."))])
+    return rules
+
+
+def announced_next(stored: StoredGame, made: Standings) -> Standings:
+    """The standings the rules made, whose ``next`` also carries the game's facts of what is announced
+    for it (the stored announcement; an empty one too)."""
+    rules = announcing(stored)
+    if rules is None or made.next is None:
+        return made
+    facts = rules.announced_facts(stored.setup, state(stored), stored.announced)
+    return dataclasses.replace(made, next=dataclasses.replace(made.next, facts={**made.next.facts, **facts}))
+
+
+def announce(stored: StoredGame, raw: Any) -> dict[str, Any]:
+    """The stored announcement with the part ``raw`` added, as the game merges and checks it against
+    the state before the next round (:class:`Invalid` naming the field and the player)."""
+    return refuse_unannounced(stored).announce(stored.setup, state(stored), stored.announced, raw)
+
+
+def completed(stored: StoredGame, raw: Any) -> Any:
+    """The next round's input ``raw``, completed by the stored announcement if it leaves that part out."""
+    return complete_round(rules_of(stored.game), stored.announced, raw)
 
 
 def forget() -> None:

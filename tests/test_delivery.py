@@ -39,7 +39,8 @@ def fresh_answer(app: Flask, game_id: str) -> bytes:
     db = connect(app.config["DATABASE"])
     try:
         row = db.execute(
-            "select id, game, options, dealer, created, updated, key_hash, version from games where id = ?", [game_id]
+            "select id, game, options, dealer, created, updated, key_hash, version, announced from games where id = ?",
+            [game_id],
         ).fetchone()
         players = tuple(
             name for (name,) in db.execute("select name from players where game_id = ? order by seat", [game_id])
@@ -50,9 +51,11 @@ def fresh_answer(app: Flask, game_id: str) -> bytes:
         )
     finally:
         db.close()
-    game_id, game, options, dealer, created, updated, key_hash, version = row
+    game_id, game, options, dealer, created, updated, key_hash, version, announced = row
     setup = Setup(players, dealer, json.loads(options))
-    stored = store.StoredGame(game_id, game, setup, inputs, created, updated, key_hash, version)
+    stored = store.StoredGame(
+        game_id, game, setup, inputs, created, updated, key_hash, version, store.games.announced_of(announced)
+    )
     with app.app_context():
         return app.json.response(state.game_state(stored, replay(GAMES[game].rules, setup, inputs))).get_data()
 

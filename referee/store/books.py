@@ -21,6 +21,7 @@ from .games import (
     Conflict,
     NotFound,
     StoredGame,
+    announced_of,
     hash_key,
     insert_game,
     key_matches,
@@ -208,6 +209,7 @@ def load_book_games(
             row["updated"],
             row["key_hash"],
             row["version"],
+            announced_of(row["announced"]),
         )
         for row in rows
     ]

@@ -75,6 +75,7 @@ class StoredGame:
     updated: str
     key_hash: str
     version: int
+    announced: Mapping[str, Any]  # what the table announced for the next round ({}: nothing)
 
     def standings(self) -> Standings:
         """The standings of the game at this version (:mod:`referee.gamestate` keeps them)."""
@@ -139,7 +140,7 @@ def create_game(db: Database, game: str, setup: Setup, rounds: Sequence[Mapping[
 _bodies: VersionedCache[tuple[tuple[str, ...], tuple[Mapping[str, Any], ...]]] = VersionedCache(
     CACHED_ROUNDS, weigh=lambda body: len(body[1]) + 1
 )
-_HEAD = "select id, game, options, dealer, created, updated, key_hash, version from games where id = ?"
+_HEAD = "select id, game, options, dealer, created, updated, key_hash, version, announced from games where id = ?"
 
 
 class _Moved(Exception):
@@ -169,22 +170,34 @@ def load_game(db: Database, game_id: str) -> StoredGame:
         row = db.execute(_HEAD, [game_id]).fetchone()
         if row is None:
             raise NotFound(game_id)
-        found_id, game, options, dealer, created, updated, key_hash, version = row
+        found_id, game, options, dealer, created, updated, key_hash, version, announced = row
         try:
             players, inputs = _bodies.get_or_make((game_id, version), _body_reader(db, game_id, version))
         except _Moved:
             continue
         setup = Setup(players=players, dealer=dealer, options=json.loads(options))
-        return StoredGame(found_id, game, setup, inputs, created, updated, key_hash, version)
+        return StoredGame(found_id, game, setup, inputs, created, updated, key_hash, version, announced_of(announced))
     raise _Moved(game_id)  # five writes in a row between two reads: not seen in practice
 
 
+def announced_of(text: str | None) -> Mapping[str, Any]:
+    """The announcement as the ``announced`` column keeps it (JSON text, or null for none)."""
+    return {} if text is None else json.loads(text)
+
+
 def _written(
-    stored: StoredGame, inputs: tuple[Mapping[str, Any], ...], now: str, states: gamestate.States | None
+    stored: StoredGame,
+    inputs: tuple[Mapping[str, Any], ...],
+    now: str,
+    states: gamestate.States | None,
+    announced: Mapping[str, Any] | None = None,
 ) -> StoredGame:
     """The game as the write that just committed left it (version + 1), kept for the next reads,
-    with the states the write computed for it (None: replayed when first asked for)."""
-    after = dataclasses.replace(stored, inputs=inputs, updated=now, version=stored.version + 1)
+    with the states the write computed for it (None: replayed when first asked for) and what is
+    announced for its next round (None: nothing, as after any write to its rounds)."""
+    after = dataclasses.replace(
+        stored, inputs=inputs, updated=now, version=stored.version + 1, announced=announced or {}
+    )
     _bodies.get_or_make((stored.id, after.version), lambda: (stored.setup.players, inputs))
     gamestate.keep(after, states)
     return after
@@ -224,8 +237,12 @@ def _audit(
     )
 
 
-def _touch(db: Database, game_id: str, now: str) -> None:
-    db.execute("update games set updated = ?, version = version + 1 where id = ?", [now, game_id])
+def _touch(db: Database, game_id: str, now: str, announced: str | None = None) -> None:
+    """A write to the game: a new version. What was announced for the next round is replaced by
+    ``announced`` (JSON text): cleared by any write to the rounds, which makes another round next."""
+    db.execute(
+        "update games set updated = ?, version = version + 1, announced = ? where id = ?", [now, announced, game_id]
+    )
 
 
 def add_round(
@@ -258,7 +275,8 @@ def add_round(
             raise Conflict(N_("The game is over: no more rounds can be added."))
         if number > MAX_ROUNDS:
             raise Invalid([Problem("round", N_("A game holds at most %(most)s rounds."), {"most": MAX_ROUNDS})])
-        round_input = gamestate.check(stored, number, raw)
+        # A round that leaves out what was announced before its play takes it from the stored announcement.
+        round_input = gamestate.check(stored, number, gamestate.completed(stored, raw))
         text, kept = _as_stored(round_input)
         now = timestamp()
         db.execute(
@@ -346,6 +364,61 @@ def undo_round(
         _audit(db, game_id, number, "undo", stored.inputs[-1], None, now, book)
         _touch(db, game_id, now)
     return _written(stored, stored.inputs[:-1], now, gamestate.undone(stored))
+
+
+def announce(
+    db: Database, game_id: str, raw: Any, expected_number: int | None = None, *, version: int | None = None
+) -> StoredGame:
+    """Add a part of what the table announces before the next round's play (bids, a contract) to what is
+    stored for it, as the game's ``announce`` merges it; every phone sees it from the version this makes.
+
+    ``expected_number``: the round the announcement is for (a page or client that missed a round is
+    refused); ``version``: as for :func:`replace_round`. A part that changes nothing writes nothing.
+    """
+    with write_transaction(db):
+        stored = _load_for_announcing(db, game_id, expected_number, version)
+        announced = _as_stored(gamestate.announce(stored, raw))[1]
+        if announced == stored.announced:
+            return stored
+        now = timestamp()
+        _touch(db, game_id, now, json.dumps(announced, ensure_ascii=False))
+    return _written(stored, stored.inputs, now, gamestate.states(stored), announced)
+
+
+def clear_announced(db: Database, game_id: str, *, version: int | None = None) -> StoredGame:
+    """Forget what was announced for the next round (nothing written if nothing was)."""
+    with write_transaction(db):
+        stored = load_game(db, game_id)
+        if version is not None and version != stored.version:
+            raise Stale(stored, version)
+        gamestate.refuse_unannounced(stored)
+        if not stored.announced:
+            return stored
+        now = timestamp()
+        _touch(db, game_id, now)
+    return _written(stored, stored.inputs, now, gamestate.states(stored))
+
+
+def _load_for_announcing(db: Database, game_id: str, expected_number: int | None, version: int | None) -> StoredGame:
+    """Inside the write transaction: the game, if it is at ``version`` (None: any), still going on, and
+    its next round is ``expected_number`` (None: any)."""
+    stored = load_game(db, game_id)
+    if version is not None and version != stored.version:
+        raise Stale(stored, version)
+    gamestate.refuse_unannounced(stored)
+    if gamestate.is_over(stored):
+        raise Conflict(N_("The game is over: nothing more can be announced."))
+    number = len(stored.inputs) + 1
+    if expected_number is not None and expected_number != number:
+        raise Conflict(
+            N_(
+                "Round %(expected)s is not the next round (another phone recorded a round meanwhile): the next "
+                "round is round %(number)s. Nothing was saved."
+            ),
+            expected=expected_number,
+            number=number,
+        )
+    return stored
 
 
 def summaries(db: Database, game_ids: Iterable[str]) -> list[dict[str, Any]]:

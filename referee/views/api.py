@@ -162,3 +162,18 @@ def replace_round(game_id: str, number: int) -> Response:
 def undo_round(game_id: str, number: int) -> Response:
     authorised_game(game_id)
     return state_response(store.undo_round(get_db(), game_id, number, version=if_match()))
+
+
+@bp.put("/games/<game_id>/announced")
+def announce(game_id: str) -> Response:
+    """A part of what the table announces before the next round's play, added to what is stored for it."""
+    authorised_game(game_id)
+    body = json_object()
+    announced = store.announce(get_db(), game_id, body, _expected_round(body), version=if_match())
+    return state_response(announced)
+
+
+@bp.delete("/games/<game_id>/announced")
+def clear_announced(game_id: str) -> Response:
+    authorised_game(game_id)
+    return state_response(store.clear_announced(get_db(), game_id, version=if_match()))
