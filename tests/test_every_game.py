@@ -10,6 +10,7 @@ import csv
 import dataclasses
 import io
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +18,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee.games.base import make_setup, replay
-from referee.games.spec import NUMBER, TEMPLATE_CONTRACT, GameSpec, Sample
+from referee.games.base import announced_keys, make_setup, replay
+from referee.games.spec import ANNOUNCING_TEMPLATE_CONTRACT, NUMBER, TEMPLATE_CONTRACT, GameSpec, Sample
 from referee.records import same_player
 from referee.registry import GAMES
 from referee.views.access import BOOK_COOKIE
@@ -54,8 +55,20 @@ def test_a_sample_replays_to_what_it_says(spec: GameSpec, sample: Sample) -> Non
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_the_game_folder_defines_every_name_of_the_contract(app: Flask, name: str) -> None:
+    _check_templates(app, name, TEMPLATE_CONTRACT)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_game_with_an_announced_part_has_its_form_and_templates(app: Flask, name: str) -> None:
+    spec = GAMES[name]
+    assert (spec.announce_form is not None) == bool(announced_keys(spec.rules))
+    if spec.announce_form is not None:
+        _check_templates(app, name, ANNOUNCING_TEMPLATE_CONTRACT)
+
+
+def _check_templates(app: Flask, name: str, contract: Mapping[str, Mapping[str, tuple[str, ...] | None]]) -> None:
     with app.test_request_context():
-        for template, names in TEMPLATE_CONTRACT.items():
+        for template, names in contract.items():
             loaded = app.jinja_env.get_template(f"{name}/{template}")  # exists and parses
             if not names:
                 continue

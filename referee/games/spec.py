@@ -49,6 +49,21 @@ TEMPLATE_CONTRACT: Mapping[str, Mapping[str, tuple[str, ...] | None]] = {
 """The templates every game folder holds, and what each must define: a macro by the names of the
 parameters it takes, in order, or a variable (:data:`NUMBER`)."""
 
+ANNOUNCING_TEMPLATE_CONTRACT: Mapping[str, Mapping[str, tuple[str, ...] | None]] = {
+    # What the folder of a game with an announced part (GameSpec.announce_form) holds besides. The
+    # announcement stored for the next round is ``stored.announced``; ``standings.next`` carries the
+    # game's announced facts of it (referee.gamestate.announced_next).
+    "labels.html": {
+        "announced": ("stored", "standings"),  # what was announced, shown to every phone during the play
+        "announce_title": ("stored", "standings"),  # the announce step's heading and its button ("Bids, hand 4")
+    },
+    # Included inside the announce step's form (<form>, CSRF token and the round's number are the caller's);
+    # sees stored, standings (the round to announce is standings.next), values, errors, and calls
+    # announce_facts(stored, values, standings.next) for what its announce form computes (its facts).
+    "announce_form.html": {},
+}
+"""What a game with an announced part holds besides :data:`TEMPLATE_CONTRACT`."""
+
 
 @dataclass(frozen=True)
 class RoundWords:
@@ -342,6 +357,11 @@ class GameSpec:
     folder: Path | None = None
     # Its sample games (``examples.py``): a game in progress, a finished one… Every generic test plays them.
     samples: tuple[Sample, ...] = ()
+    # The form of the part of a round announced before its play, for a game whose rules announce one
+    # (:class:`~referee.games.base.Announcing`): ``to_input`` gives the part posted (a player left blank
+    # is left out: the part is added to what is stored), ``values`` shows a stored announcement. Its
+    # fields are named as the round form's, so that the round form opens filled in with what was announced.
+    announce_form: RoundForm | None = None
 
     @property
     def name(self) -> str:

@@ -7,6 +7,7 @@ web kit (:mod:`.kit`) without this module importing any game.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
@@ -18,7 +19,7 @@ from .. import gamestate, store
 from ..db import get_db
 from ..forms import CsrfForm, field_errors
 from ..games.base import Invalid, Next
-from ..games.fields import Labeller, form_command, posted_count, round_label
+from ..games.fields import Labeller, RoundForm, form_command, posted_count, round_label
 from ..installed import spec_of
 from . import background
 from .access import acting_book_id, game_or_404
@@ -52,6 +53,17 @@ def round_page(
         **extra,
     )
     return (page, 422) if errors else page
+
+
+def new_round_values(stored: store.StoredGame) -> dict[str, str]:
+    """The next round's form as it opens: the round form's defaults, and what was announced for the round
+    (the announce form names its fields as the round form does)."""
+    spec = spec_of(stored.game)
+    entered = stored.standings().next
+    values = spec.round_form.values(stored.setup, None, entered)
+    if spec.announce_form is not None and stored.announced:
+        values.update(spec.announce_form.values(stored.setup, stored.announced, entered))
+    return values
 
 
 def round_entered(stored: store.StoredGame, number: int) -> Next | None:
@@ -180,3 +192,61 @@ def _stale_round_page(current: store.StoredGame, number: int) -> Response | tupl
     )
     page = round_page(current, number, values)
     return (page if isinstance(page, str) else page[0]), 409
+
+
+# ---------------------------------------------------------------------------
+# The part of the next round announced before its play (bids, a contract): a step of its own, saved with
+# the game so that every phone sees it during the play (referee.games.spec.GameSpec.announce_form).
+
+
+def announce_form_of(stored: store.StoredGame) -> RoundForm:
+    """The game's announce form (404 for a game without an announced part)."""
+    form = spec_of(stored.game).announce_form
+    if form is None:
+        abort(404)
+    return form
+
+
+def announce_page(
+    stored: store.StoredGame, values: Mapping[str, str] | None = None, errors: dict[str, list[str]] | None = None
+) -> tuple[str, int] | str:
+    """``announce.html`` for the next round: the stored announcement (or the posted ``values``), 422 with ``errors``."""
+    entered = stored.standings().next
+    if values is None:
+        values = announce_form_of(stored).values(stored.setup, stored.announced, entered)
+    page = render_template(
+        "announce.html",
+        stored=stored,
+        spec=spec_of(stored.game),
+        standings=stored.standings(),
+        number=len(stored.inputs) + 1,
+        values=values,
+        errors=errors or {},
+        form=CsrfForm(),
+    )
+    return (page, 422) if errors else page
+
+
+def save_announcement(stored: store.StoredGame) -> Response | tuple[str, int] | str:
+    """The announce form posted: a part added to what is stored (or all of it cleared), refused, or too late."""
+    if not CsrfForm().validate_on_submit():
+        abort(400)
+    form = announce_form_of(stored)
+    entered = stored.standings().next
+    if "adjust" in request.form:
+        values = MultiDict(request.form)
+        form_command(form, values, request.form["adjust"], stored.setup, entered)
+        return announce_page(stored, values)
+    try:
+        if "clear" in request.form:
+            store.clear_announced(get_db(), stored.id)
+        else:
+            raw = form.to_input(request.form, stored.setup, entered)
+            store.announce(get_db(), stored.id, raw, posted_count(request.form.get("number")))
+    except Invalid as error:
+        label = round_label(form, stored.setup, entered)
+        errors = field_errors(error.problems, label, stored.setup.players)
+        return announce_page(stored, MultiDict(request.form), errors)
+    except store.Conflict as error:
+        flash(error.problem.render(gettext), "warning")
+    return _to_table(stored.id)

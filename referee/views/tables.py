@@ -39,7 +39,17 @@ from .access import (
     remember,
     session_keys,
 )
-from .rounds import RoundAnswer, posted_version, round_entered, round_page, save_round
+from .rounds import (
+    RoundAnswer,
+    announce_form_of,
+    announce_page,
+    new_round_values,
+    posted_version,
+    round_entered,
+    round_page,
+    save_announcement,
+    save_round,
+)
 
 bp = Blueprint("tables", __name__)
 
@@ -101,8 +111,19 @@ def new_round(game_id: str) -> RoundAnswer:
         return save_round(stored, expected, editing=False)
     if stored.standings().finished:
         return redirect(url_for("tables.table", game_id=game_id), 303)
-    values = GAMES[stored.game].round_form.values(stored.setup, None, stored.standings().next)
-    return round_page(stored, number, values)
+    return round_page(stored, number, new_round_values(stored))
+
+
+@bp.route("/g/<game_id>/announce", methods=["GET", "POST"])
+def announce(game_id: str) -> Response | tuple[str, int] | str:
+    """The part of the next round said before its play, for a game that has one (404 otherwise)."""
+    stored = editable_or_403(game_id)
+    announce_form_of(stored)
+    if request.method == "POST":
+        return save_announcement(stored)
+    if stored.standings().finished:
+        return redirect(url_for("tables.table", game_id=game_id), 303)
+    return announce_page(stored)
 
 
 @bp.route("/g/<game_id>/round/<int:number>", methods=["GET", "POST"])

@@ -47,6 +47,7 @@ def init_app(app: Flask) -> None:
         languages=LANGUAGES,
         get_locale=get_locale,
         form_facts=form_facts,
+        announce_facts=announce_facts,
     )
     app.jinja_env.filters.update(card=card_label, minus=minus, signed=signed, elide=elide_in_french)
 
@@ -54,6 +55,12 @@ def init_app(app: Flask) -> None:
 def form_facts(stored: store.StoredGame, values: Mapping[str, str], entered: Next | None) -> Mapping[str, Any]:
     """What the round form shows computed in Python from its values (e.g. the hearts left to hand out)."""
     return spec_of(stored.game).round_form.facts(stored.setup, values, entered)
+
+
+def announce_facts(stored: store.StoredGame, values: Mapping[str, str], entered: Next | None) -> Mapping[str, Any]:
+    """What the announce step shows computed in Python from its values (a bidding game's running total)."""
+    form = spec_of(stored.game).announce_form
+    return {} if form is None else form.facts(stored.setup, values, entered)
 
 
 def elide_in_french(text: str, *names: str) -> str:
