@@ -61,7 +61,9 @@ def test_the_game_folder_defines_every_name_of_the_contract(app: Flask, name: st
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_game_with_an_announced_part_has_its_form_and_templates(app: Flask, name: str) -> None:
     spec = GAMES[name]
-    assert (spec.announce_form is not None) == bool(announced_keys(spec.rules))
+    assert (spec.announce_form is not None) == bool(announced_keys(spec.rules)), (
+        "a game whose rules announce gives GameSpec.announce_form, and only such a game (referee/games/spec.py)"
+    )
     if spec.announce_form is not None:
         _check_templates(app, name, ANNOUNCING_TEMPLATE_CONTRACT)
 
