@@ -6,18 +6,26 @@ the same routes in ``tests/test_announced_ohhell.py``.
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import re
 from typing import Any
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 from sqlite_utils import Database
 
 from referee import store
-from referee.games.base import Invalid, make_setup
+from referee.db import get_db
+from referee.games.base import Invalid, announced_keys, make_setup
+from referee.games.spec import GameSpec, Sample
 from referee.installed import rules_of
+from referee.registry import GAMES
 from tests.announcing_game import announcing  # noqa: F401 (a fixture)
-from tests.conftest import dump_database, rows
+from tests.conftest import Api, dump_database, rows
+from tests.samples import creation, play
+from tests.test_every_game import html_of, scorer
 
 PLAYERS = ["Ann", "Ben", "Cat"]
 
@@ -169,3 +177,72 @@ def test_the_route_takes_if_match_and_the_expected_round(client: FlaskClient, ga
     wrong_round = client.put(path, json={"calls": {"Ann": 1}, "round": 2}, headers=auth(key))
     assert wrong_round.status_code == 409 and wrong_round.json["errors"][0]["field"] == "round"
     assert client.put(path, json={"calls": {"Ann": 1}, "round": 1}, headers=auth(key)).status_code == 200
+
+
+# ---------------------------------------------------------------------------
+# Every registered game with an announced part, from its samples: each round announced first (through the
+# API, then through the announce step's page) and completed by the rest is the round entered in one step.
+
+ANNOUNCING_SAMPLES = [
+    pytest.param(spec, sample, id=f"{spec.name}-{sample.name}")
+    for spec in GAMES.values()
+    if announced_keys(spec.rules)
+    for sample in spec.samples
+    if sample.rounds
+]
+
+
+def split(spec: GameSpec, round_input: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A round's input as its announced part and the rest."""
+    keys = announced_keys(spec.rules)
+    announced = {key: value for key, value in round_input.items() if key in keys}
+    return announced, {key: value for key, value in round_input.items() if key not in keys}
+
+
+@pytest.mark.parametrize(("spec", "sample"), ANNOUNCING_SAMPLES)
+def test_every_round_of_a_sample_announced_first_is_the_round_entered_at_once(
+    api: Api, spec: GameSpec, sample: Sample
+) -> None:
+    one_step, _state = play(api, spec, sample)
+    body = creation(spec, sample)
+    game_id = api.create(body.pop("game"), body.pop("players"), body.pop("options"), **body).json["id"]
+    path = f"/api/v1/games/{game_id}/announced"
+    for number, round_input in enumerate(sample.rounds, start=1):
+        announced, rest = split(spec, dict(round_input))
+        before = api.get(game_id).json
+        stored = api.client.put(path, json={**announced, "round": number}, headers=api.auth(game_id))
+        assert stored.status_code == 200, (number, stored.json)
+        assert stored.headers["ETag"] == f'"{2 * number - 1}"'  # a new version for it
+        assert stored.json["next"] != before["next"]  # every phone is shown what was announced
+        added = api.add(game_id, rest)
+        assert added.status_code == 201, (number, added.json)
+    assert api.get(game_id).json["rounds"] == api.get(one_step).json["rounds"]
+
+
+@pytest.mark.parametrize(("spec", "sample"), ANNOUNCING_SAMPLES)
+def test_the_announce_step_fills_in_the_round_form(
+    app: Flask, api: Api, client: FlaskClient, spec: GameSpec, sample: Sample
+) -> None:
+    unplayed = dataclasses.replace(sample, rounds=(), winners=())
+    game_id, _state = scorer(api, client, spec, unplayed)
+    announce_form = spec.announce_form
+    assert announce_form is not None
+    stored = store_of(app, game_id)
+    announced, rest = split(spec, dict(sample.rounds[0]))
+    values = announce_form.values(stored.setup, announced, stored.standings().next)
+    assert client.get(f"/g/{game_id}/announce").status_code == 200
+    saved = client.post(f"/g/{game_id}/announce", data={**values, "number": "1", "save": "1"})
+    assert saved.status_code == 303, saved.get_data(as_text=True)
+    assert store_of(app, game_id).announced == announced
+    round_form = html_of(client, f"/g/{game_id}/round")
+    for field, value in values.items():
+        assert re.search(rf'name="{re.escape(field)}"[^>]*value="{re.escape(value)}"', round_form), field
+    watched = html_of(app.test_client(), f"/g/{game_id}")
+    assert "data-announced" in watched and f"/g/{game_id}/announce" not in watched
+    assert api.add(game_id, rest).status_code == 201
+    assert store_of(app, game_id).announced == {}
+
+
+def store_of(app: Flask, game_id: str) -> store.StoredGame:
+    with app.app_context():
+        return store.load_game(get_db(), game_id)
