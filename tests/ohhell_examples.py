@@ -7,7 +7,16 @@ from typing import Any
 
 TABLE = ("Alice", "Bruno", "Chloé", "Denis")
 THREE = ("Ann", "Ben", "Cat")
-UNSET = object()  # a hand whose forbidden bid the example does not state
+UNSET = object()
+DEFAULT_OPTIONS = {
+    "max_cards": None,
+    "sequence": "down_up",
+    "no_trump_max": False,
+    "hook": True,
+    "scoring": "exact",
+    "penalty_per_trick": 10,
+    "tie": "share",
+}  # a hand whose forbidden bid the example does not state
 
 
 def by_seat(players: tuple[str, ...], values: tuple[Any, ...]) -> dict[str, Any]:

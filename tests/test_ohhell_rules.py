@@ -13,6 +13,7 @@ from referee.games.base import Invalid, RoundInvalid, Setup, complete_round, mak
 from referee.games.ohhell import rules
 from referee.games.ohhell.events import Made, Overbid, Underbid
 from tests.ohhell_examples import (
+    DEFAULT_OPTIONS,
     EXAMPLES,
     OH6,
     OH6_HOOK,
@@ -29,16 +30,6 @@ from tests.ohhell_examples import (
     by_seat,
     hand_input,
 )
-
-DEFAULTS = {
-    "max_cards": None,
-    "sequence": "down_up",
-    "no_trump_max": False,
-    "hook": True,
-    "scoring": "exact",
-    "penalty_per_trick": 10,
-    "tie": "share",
-}
 
 
 def setup_of(players: tuple[str, ...] = TABLE, options: dict[str, Any] | None = None, dealer: str | None = "Denis"):
@@ -109,7 +100,7 @@ def test_oh1_events_name_who_made_it_and_the_overbid() -> None:
     events = standings.rounds[0].events
     assert events == (Made("Alice"), Made("Denis"), Overbid(1))
     assert [str(event) for event in events] == ["made:Alice", "made:Denis", "overbid:1"]
-    assert [event.describe() for event in events] == ["Alice made their bid", "Denis made their bid", "Overbid by 1"]
+    assert [event.describe() for event in events] == ["Alice made it", "Denis made it", "Overbid by 1"]
 
 
 def test_oh6_the_hook_refuses_then_the_bids_are_announced_first() -> None:
@@ -302,7 +293,7 @@ def test_oh12_refusals_at_creation() -> None:
 
 
 def test_defaults() -> None:
-    assert setup_of().options == DEFAULTS
+    assert setup_of().options == DEFAULT_OPTIONS
     assert rules.next_hand(setup_of(dealer=None), 1).facts == {
         "hands": 19,
         "first_bidder": "Bruno",
@@ -370,3 +361,29 @@ def test_a_hand_is_refused_only_by_the_hook_and_scores_the_bid_made(case: tuple[
         # A made bid scores its 10 and at least the bid; a missed one never more than the tricks taken.
         assert score >= rules.MADE_BONUS + bid if made else score <= taken
         assert (Made(player) in result.events) == made
+
+
+@settings(max_examples=100, deadline=None)
+@given(hands(), st.randoms(use_true_random=False))
+def test_bids_announced_one_by_one_make_the_same_hand_as_one_step(case: tuple[Setup, dict[str, Any]], rng: Any) -> None:
+    setup, raw = case
+    state = rules.initial(setup)
+    order = list(setup.players)
+    rng.shuffle(order)
+    stored: dict[str, Any] = {}
+    try:
+        for player in order:
+            stored = rules.announce(setup, state, stored, {"bids": {player: raw["bids"][player]}})
+    except Invalid as error:
+        # Only the last bid can break the hook, and the hand in one step is refused alike.
+        assert len(stored.get("bids", {})) == len(order) - 1
+        with pytest.raises(Invalid) as one_step:
+            rules.check_round(setup, state, raw)
+        assert rendered(one_step.value.problems) == rendered(error.problems)
+        return
+    assert stored == {"bids": raw["bids"]}
+    dealer = rules.next_hand(setup, 1).dealer
+    forbidden = rules.announced_facts(setup, state, stored)["forbidden_bid"]
+    assert forbidden is None or forbidden != raw["bids"][dealer]
+    completed = complete_round(rules, stored, {"tricks": raw["tricks"]})
+    assert rules.check_round(setup, state, completed) == rules.check_round(setup, state, raw)

@@ -11,7 +11,7 @@ class Made(PlayerEvent):
     """``name`` took exactly the tricks they bid."""
 
     word = "made"
-    message = N_("%(name)s made their bid")
+    message = N_("%(name)s made it")
 
 
 @dataclass(frozen=True)

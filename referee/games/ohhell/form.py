@@ -1,0 +1,87 @@
+"""The Oh Hell round form: every player's bid, then the tricks taken, in bidding order (the dealer last).
+
+Fields ``bid-<seat>`` and ``tricks-<seat>``. The tricks are a count picker out of the hand's size
+(the one player left empty takes what is left); the "made it" button of a player, ``made:<seat>``,
+copies their bid into their tricks. What the form shows from the values it holds (the bids' running
+total, the dealer's forbidden bid) comes from the rules' own :func:`~.rules.forbidden_bid`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, MutableMapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..base import N_, Next, Setup
+from ..counts import CountPicker
+from ..fields import Label, RoundForm, form_number, posted_count
+from . import rules
+
+TRICKS = CountPicker("tricks")
+MADE_COMMAND = "made"
+
+_LABELS: dict[str, tuple[str, dict[str, Any]]] = {"bids": (N_("Bids"), {}), "tricks": (N_("Tricks"), {})}
+
+
+def bid_field(seat: int) -> str:
+    return f"bid-{seat}"
+
+
+def _hand(setup: Setup, entered: Next | None) -> tuple[int, int]:
+    """The number and size of the hand being entered (the game over: the largest hand, for a form never shown)."""
+    if entered is None:
+        return 0, rules.largest_hand(setup)
+    return entered.round, int(entered.facts["hand_size"])
+
+
+@dataclass(frozen=True)
+class OhHellRoundForm(RoundForm):
+    """Each player's bid (``bid-<seat>``) and tricks taken (``tricks-<seat>``)."""
+
+    def to_input(self, form: Mapping[str, str], setup: Setup, entered: Next | None) -> dict[str, Any]:
+        _number, size = _hand(setup, entered)
+        return {
+            "bids": {player: form_number(form.get(bid_field(seat))) for seat, player in enumerate(setup.players)},
+            "tricks": TRICKS.counts(form, setup, size),
+        }
+
+    def values(self, setup: Setup, round_input: Mapping[str, Any] | None, entered: Next | None) -> dict[str, str]:
+        if round_input is None:
+            return {}
+        values = TRICKS.values(round_input["tricks"], setup)
+        values.update({bid_field(seat): str(round_input["bids"][player]) for seat, player in enumerate(setup.players)})
+        return values
+
+    def limits(self, setup: Setup, entered: Next | None) -> dict[str, tuple[int, int]]:
+        _number, size = _hand(setup, entered)
+        return {**TRICKS.limits(setup, size), **{bid_field(seat): (0, size) for seat in range(len(setup.players))}}
+
+    def facts(self, setup: Setup, values: Mapping[str, str], entered: Next | None) -> dict[str, Any]:
+        """The hand's size, the seats in bidding order, the tricks left (and each blank's placeholder),
+        their total, whether all (or all but the dealer) have bid, and the dealer's forbidden bid."""
+        number, size = _hand(setup, entered)
+        typed = {player: form_number(values.get(bid_field(seat))) for seat, player in enumerate(setup.players)}
+        bids = {player: bid for player, bid in typed.items() if isinstance(bid, int) and 0 <= bid <= size}
+        order = rules.bidding_order(setup, max(number, 1))
+        return {
+            **TRICKS.shown(values, setup, size),
+            "size": size,
+            "order": [setup.seat(player) for player in order],
+            "bid_total": sum(bids.values()),
+            "all_bid": len(bids) == len(setup.players),
+            "others_bid": all(player in bids for player in order[:-1]),
+            "forbidden_bid": rules.forbidden_bid(setup, max(number, 1), bids),
+        }
+
+    def label(self, field: str, setup: Setup, entered: Next | None) -> Label | None:
+        """The hand's fields in words for the refusals; a player's own field is their name."""
+        return _LABELS.get(field)
+
+    def command(self, values: MutableMapping[str, str], command: str, setup: Setup, entered: Next | None) -> bool:
+        """ "Made it", ``made:<seat>``: that player took the tricks they bid."""
+        name, _, seat_text = command.partition(":")
+        seat = posted_count(seat_text)
+        if name != MADE_COMMAND or seat is None or seat >= len(setup.players):
+            return False
+        values[TRICKS.field(seat)] = values.get(bid_field(seat), "")
+        return True
