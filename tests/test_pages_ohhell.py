@@ -1,6 +1,7 @@
 """Oh Hell on the phone pages through Flask's test client (JavaScript off by definition): the table's
 reminder of the hand (size, trumps, who bids first, the hook), the round form in bidding order with the
-dealer's forbidden bid greyed out, "made it", the hook refused at its field (OH6), and French."""
+dealer's forbidden bid greyed out, "made it", the hook refused at its field (OH6), French, and the form of the
+bids said before the play."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from html import unescape
 from flask import Flask
 from flask.testing import FlaskClient
 
+from referee.games.base import make_setup
+from referee.games.ohhell import rules
+from referee.games.ohhell.form import OhHellAnnounceForm
 from tests.conftest import dump_database
 from tests.ohhell_examples import TABLE
 
@@ -114,6 +118,20 @@ def test_the_page_in_french(client: FlaskClient) -> None:
     location = start(client, max_cards="13")
     page = text_of(client.get(location).get_data(as_text=True))
     assert "13 cartes chacun · 52 cartes à distribuer" in page
-    assert "Pas d'atout à cette donne." in page
+    assert "Pas d'atout à cette manche." in page
     form = text_of(client.get(f"{location}/round").get_data(as_text=True))
     assert "Enchères" in form and "Plis pris" in form
+
+
+def test_the_announce_form_takes_the_bids_given_and_shows_the_stored_ones() -> None:
+    setup = make_setup(rules, PLAYERS, {"max_cards": 5, "sequence": "down"}, "Denis")
+    entered = rules.next_hand(setup, 1)
+    announce = OhHellAnnounceForm()
+    posted = {"bid-0": "2", "bid-1": " ", "bid-2": "1", "bid-3": "two"}
+    assert announce.to_input(posted, setup, entered) == {"bids": {"Alice": 2, "Chloé": 1, "Denis": "two"}}
+    stored = {"bids": {"Alice": 2, "Bruno": 0, "Chloé": 1}}
+    values = announce.values(setup, stored, entered)
+    assert values == {"bid-0": "2", "bid-1": "0", "bid-2": "1"}
+    facts = announce.facts(setup, values, entered)
+    assert (facts["bid_total"], facts["forbidden_bid"], facts["order"]) == (3, 2, [0, 1, 2, 3])
+    assert announce.values(setup, {}, entered) == {}

@@ -34,6 +34,28 @@ def _hand(setup: Setup, entered: Next | None) -> tuple[int, int]:
     return entered.round, int(entered.facts["hand_size"])
 
 
+def bid_facts(setup: Setup, values: Mapping[str, str], entered: Next | None) -> dict[str, Any]:
+    """What a form shows from the bids it holds: the hand's size, the seats in bidding order, the bids'
+    total, whether all (or all but the dealer) have bid, and the dealer's forbidden bid."""
+    number, size = _hand(setup, entered)
+    typed = {player: form_number(values.get(bid_field(seat))) for seat, player in enumerate(setup.players)}
+    bids = {player: bid for player, bid in typed.items() if isinstance(bid, int) and 0 <= bid <= size}
+    order = rules.bidding_order(setup, max(number, 1))
+    return {
+        "size": size,
+        "order": [setup.seat(player) for player in order],
+        "bid_total": sum(bids.values()),
+        "all_bid": len(bids) == len(setup.players),
+        "others_bid": all(player in bids for player in order[:-1]),
+        "forbidden_bid": rules.forbidden_bid(setup, max(number, 1), bids),
+    }
+
+
+def _bid_limits(setup: Setup, entered: Next | None) -> dict[str, tuple[int, int]]:
+    size = _hand(setup, entered)[1]
+    return {bid_field(seat): (0, size) for seat in range(len(setup.players))}
+
+
 @dataclass(frozen=True)
 class OhHellRoundForm(RoundForm):
     """Each player's bid (``bid-<seat>``) and tricks taken (``tricks-<seat>``)."""
@@ -54,24 +76,11 @@ class OhHellRoundForm(RoundForm):
 
     def limits(self, setup: Setup, entered: Next | None) -> dict[str, tuple[int, int]]:
         _number, size = _hand(setup, entered)
-        return {**TRICKS.limits(setup, size), **{bid_field(seat): (0, size) for seat in range(len(setup.players))}}
+        return {**TRICKS.limits(setup, size), **_bid_limits(setup, entered)}
 
     def facts(self, setup: Setup, values: Mapping[str, str], entered: Next | None) -> dict[str, Any]:
-        """The hand's size, the seats in bidding order, the tricks left (and each blank's placeholder),
-        their total, whether all (or all but the dealer) have bid, and the dealer's forbidden bid."""
-        number, size = _hand(setup, entered)
-        typed = {player: form_number(values.get(bid_field(seat))) for seat, player in enumerate(setup.players)}
-        bids = {player: bid for player, bid in typed.items() if isinstance(bid, int) and 0 <= bid <= size}
-        order = rules.bidding_order(setup, max(number, 1))
-        return {
-            **TRICKS.shown(values, setup, size),
-            "size": size,
-            "order": [setup.seat(player) for player in order],
-            "bid_total": sum(bids.values()),
-            "all_bid": len(bids) == len(setup.players),
-            "others_bid": all(player in bids for player in order[:-1]),
-            "forbidden_bid": rules.forbidden_bid(setup, max(number, 1), bids),
-        }
+        """The bids' facts (:func:`bid_facts`), the tricks left and each blank's placeholder."""
+        return {**TRICKS.shown(values, setup, _hand(setup, entered)[1]), **bid_facts(setup, values, entered)}
 
     def label(self, field: str, setup: Setup, entered: Next | None) -> Label | None:
         """The hand's fields in words for the refusals; a player's own field is their name."""
@@ -85,3 +94,25 @@ class OhHellRoundForm(RoundForm):
             return False
         values[TRICKS.field(seat)] = values.get(bid_field(seat), "")
         return True
+
+
+@dataclass(frozen=True)
+class OhHellAnnounceForm(RoundForm):
+    """The bids said before the play (``bid-<seat>``, as on the round form): a player left blank has not bid yet."""
+
+    def to_input(self, form: Mapping[str, str], setup: Setup, entered: Next | None) -> dict[str, Any]:
+        given = {seat: form.get(bid_field(seat)) or "" for seat in range(len(setup.players))}
+        return {"bids": {setup.players[seat]: form_number(text) for seat, text in given.items() if text.strip()}}
+
+    def values(self, setup: Setup, round_input: Mapping[str, Any] | None, entered: Next | None) -> dict[str, str]:
+        bids = (round_input or {}).get("bids", {})
+        return {bid_field(seat): str(bids[player]) for seat, player in enumerate(setup.players) if player in bids}
+
+    def limits(self, setup: Setup, entered: Next | None) -> dict[str, tuple[int, int]]:
+        return _bid_limits(setup, entered)
+
+    def facts(self, setup: Setup, values: Mapping[str, str], entered: Next | None) -> dict[str, Any]:
+        return bid_facts(setup, values, entered)
+
+    def label(self, field: str, setup: Setup, entered: Next | None) -> Label | None:
+        return _LABELS.get(field)
