@@ -1,5 +1,6 @@
 """Oh Hell through the JSON API (shared/API.md): creation and its options, the worked examples OH1–OH15 entered
-in one step, every refusal at its field (nothing stored), the end of the game (409), corrections and undo."""
+in one step, OH6 in two steps (the bids stored before the play, then the tricks), every refusal at its field
+(nothing stored), the end of the game (409), corrections and undo."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from tests.ohhell_examples import (
     OH6,
     OH6_HOOK,
     OH6_REFUSED,
+    OH9_FORBIDDEN,
     OH10,
     OH12_LIMITS,
     OH13,
@@ -303,3 +305,79 @@ def test_oh15_a_correction_recomputes_and_an_undo_reopens(api: Api) -> None:
         "hand_size": 10,
         "trumps": "turn_up",
     }
+
+
+# --- bids stored before the play (PUT/DELETE …/announced), then the tricks --------------------------------
+
+
+def announce(api: Api, game_id: str, body: Any) -> Any:
+    return api.client.put(f"/api/v1/games/{game_id}/announced", json=body, headers=api.auth(game_id))
+
+
+def bid_facts(state: dict[str, Any]) -> tuple[dict[str, int], int, int | None]:
+    return state["next"]["bids"], state["next"]["bid_total"], state["next"]["forbidden_bid"]
+
+
+def test_oh6_in_two_steps_bids_first_the_hook_refused_then_tricks_only(app: Flask, api: Api) -> None:
+    game_id = new_game(api, options=OH6, dealer="Denis")
+    assert bid_facts(api.get(game_id).json) == ({}, 0, None)
+    first = announce(api, game_id, {"round": 1, "bids": {"Alice": 2, "Bruno": 0, "Chloé": 1}})
+    assert first.status_code == 200, first.json
+    assert bid_facts(first.json) == ({"Alice": 2, "Bruno": 0, "Chloé": 1}, 3, 2)
+    before = dump_database(app)
+    hooked = announce(api, game_id, {"bids": {"Denis": 2}})
+    assert hooked.status_code == 422
+    assert errors(hooked) == [OH6_HOOK]
+    assert dump_database(app) == before
+    denis = announce(api, game_id, {"bids": {"Denis": 1}})
+    assert bid_facts(denis.json) == ({"Alice": 2, "Bruno": 0, "Chloé": 1, "Denis": 1}, 4, 2)
+    added = api.add(game_id, {"tricks": by_seat(TABLE, (2, 1, 1, 1))})
+    assert added.status_code == 201, added.json
+    assert added.json["rounds"][0] == {
+        "number": 1,
+        "input": hand_input(TABLE, (2, 0, 1, 1), (2, 1, 1, 1)),
+        "scores": by_seat(TABLE, (12, 0, 11, 11)),
+        "totals": by_seat(TABLE, (12, 0, 11, 11)),
+        "events": ["made:Alice", "made:Chloé", "made:Denis", "underbid:1"],
+    }
+    assert bid_facts(added.json) == ({}, 0, None)  # the bids were for hand 1 only
+
+
+def test_oh7_and_oh9_the_forbidden_bid_as_the_others_bid(api: Api) -> None:
+    oh7 = new_game(api, options=OH6, dealer="Denis")
+    stored = announce(api, oh7, {"bids": {"Alice": 3, "Bruno": 1, "Chloé": 2}}).json
+    assert bid_facts(stored) == ({"Alice": 3, "Bruno": 1, "Chloé": 2}, 6, None)
+    oh9 = new_game(api, options={"max_cards": 1}, dealer="Denis")
+    for others, forbidden in OH9_FORBIDDEN:
+        state = announce(api, oh9, {"bids": by_seat(TABLE[:3], others)}).json
+        assert state["next"]["forbidden_bid"] == forbidden
+
+
+def test_stored_bids_refused_by_name_and_range_and_cleared(app: Flask, api: Api) -> None:
+    game_id = new_game(api, options=OH6, dealer="Denis")
+    before = dump_database(app)
+    refused = announce(api, game_id, {"bids": {"Zoé": 1, "Bruno": 6}})
+    assert refused.status_code == 422
+    assert errors(refused) == [
+        ("bids.Zoé", "Zoé is not in this game."),
+        ("bids.Bruno", "Bruno's bid must be from 0 to 5: this hand has 5 cards."),
+    ]
+    assert dump_database(app) == before
+    announce(api, game_id, {"bids": {"Alice": 2}})
+    incomplete = api.add(game_id, {"tricks": by_seat(TABLE, (2, 1, 1, 1))})
+    assert incomplete.status_code == 422
+    assert errors(incomplete) == [
+        ("bids.Bruno", "No bid for Bruno."),
+        ("bids.Chloé", "No bid for Chloé."),
+        ("bids.Denis", "No bid for Denis."),
+    ]
+    cleared = api.client.delete(f"/api/v1/games/{game_id}/announced", headers=api.auth(game_id))
+    assert cleared.status_code == 200 and bid_facts(cleared.json) == ({}, 0, None)
+
+
+def test_a_finished_game_takes_no_bids(api: Api) -> None:
+    game_id = new_game(api, options={"max_cards": 1}, dealer="Denis")
+    api.add(game_id, hand_input(TABLE, (0, 0, 0, 0), (0, 0, 1, 0)))
+    late = announce(api, game_id, {"bids": {"Alice": 0}})
+    assert late.status_code == 409
+    assert errors(late) == [("round", "The game is over: nothing more can be announced.")]
