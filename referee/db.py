@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 import time
@@ -13,6 +14,9 @@ from flask import Flask, current_app, g
 from flask.cli import with_appcontext
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
+
+from . import gamestate, installed
+from .games.base import Setup
 
 migrations = Migrations("referee")
 
@@ -89,6 +93,27 @@ def m005_announced(db: Database) -> None:
     # What the table announced for the next round before its play (bids, a contract), as JSON: kept with
     # the game until a round is added, corrected or undone. Null: nothing announced.
     db.table("games").add_column("announced", str)
+
+
+@migrations()
+def m006_change_results(db: Database) -> None:
+    # What the change log shows of each change (the round's scores and events before and after it), kept
+    # on its audit row when it is written, so the log is read and never replayed (issue 22, finding 11).
+    # The rows written before are filled in here, once, by replaying each game's log; a game this
+    # process does not serve keeps its rows without results (its log shows no scores).
+    db.table("audit").add_column("results", str)
+    served = installed.games()
+    for game_id, game, options, dealer in db.execute("select id, game, options, dealer from games").fetchall():
+        if game not in served:
+            continue
+        players = tuple(
+            name
+            for (name,) in db.execute("select name from players where game_id = ? order by seat", [game_id]).fetchall()
+        )
+        rows = [dict(row) for row in db.query("select * from audit where game_id = ? order by id", [game_id])]
+        setup = Setup(players, dealer, json.loads(options))
+        for row, results in zip(rows, gamestate.replayed_log(game, setup, rows), strict=True):
+            db.execute("update audit set results = ? where id = ?", [results, row["id"]])
 
 
 # How long a write waits for another writer (of this process or another) before it gives up with

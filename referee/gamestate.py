@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Protocol, cast
 
 from .cache import VersionedCache
@@ -39,7 +39,7 @@ from .games.base import (
     announced_keys,
     complete_round,
 )
-from .installed import rules_of
+from .installed import rules_of, spec_of
 
 
 class StoredGame(Protocol):
@@ -221,7 +221,11 @@ def forget() -> None:
 
 
 # ---------------------------------------------------------------------------
-# The change log: the audit rows, each with the round's scores before and after, by replaying.
+# The change log: the audit rows, each with what the rules made of its round just before and just after.
+#
+# A write keeps in its audit row what the log shows of it (:func:`logged`, :func:`imported_log`), so a
+# log is read, never replayed: a page of it costs its own rows, however long and corrected the game.
+# The rows written before that was kept were filled in once, by replaying each game's log (:func:`replayed_log`).
 
 
 @dataclass(frozen=True)
@@ -229,7 +233,7 @@ class Change:
     """One add, correction, undo or import of a round, as the audit row keeps it.
 
     ``before`` and ``after`` are the round's input; ``scores_*`` and ``events_*`` are what the rules
-    made of the round just before and just after the change (None when the log cannot be replayed).
+    made of the round just before and just after the change (None when the row keeps none).
     """
 
     at: str
@@ -244,6 +248,78 @@ class Change:
     book_id: str | None
 
 
+def logged(stored: StoredGame, number: int, made: States | None) -> str:
+    """What the change log shows of a write to round ``number`` of the game as stored, as its audit row
+    keeps it: the round as the rules make it before the write, and in the version the write makes
+    (``made``, its states; None for an undo). JSON text, read back by :func:`change_of`."""
+    before = standings(stored).rounds[number - 1] if number <= len(stored.inputs) else None
+    after = None
+    if made is not None and number < len(made):
+        after = rules_of(stored.game).standings(stored.setup, made[number]).rounds[number - 1]
+    return _logged(before, after)
+
+
+def imported_log(game: str, setup: Setup, inputs: Sequence[Mapping[str, Any]]) -> list[str]:
+    """What the change log shows of each round of an import (checked), as their audit rows keep it."""
+    rules = rules_of(game)
+    state = rules.initial(setup)
+    for round_input in inputs:
+        state = rules.play(setup, state, round_input)
+    return [_logged(None, result) for result in rules.standings(setup, state).rounds]
+
+
+def _logged(before: RoundResult | None, after: RoundResult | None) -> str:
+    return json.dumps({"before": _kept(before), "after": _kept(after)}, ensure_ascii=False)
+
+
+def _kept(result: RoundResult | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    events = [
+        {"word": event.word, "fields": {field.name: getattr(event, field.name) for field in fields(event)}}
+        for event in result.events
+    ]
+    return {"scores": dict(result.scores), "events": events}
+
+
+def change_of(game: str, row: Mapping[str, Any]) -> Change:
+    """The audit row of a game of kind ``game`` as a change, with what it keeps of the round's results."""
+    kept = json.loads(row["results"]) if row.get("results") else {}
+    before, after = kept.get("before"), kept.get("after")
+    kinds = {kind.word: kind for kind in spec_of(game).events}
+
+    def events(side: Mapping[str, Any] | None) -> tuple[Event, ...]:
+        listed = [] if side is None else side["events"]
+        return tuple(kinds[event["word"]](**event["fields"]) for event in listed if event["word"] in kinds)
+
+    return Change(
+        at=row["at"],
+        action=row["action"],
+        number=row["number"],
+        before=None if row["before"] is None else json.loads(row["before"]),
+        after=None if row["after"] is None else json.loads(row["after"]),
+        scores_before=None if before is None else before["scores"],
+        scores_after=None if after is None else after["scores"],
+        events_before=events(before),
+        events_after=events(after),
+        book_id=row.get("book_id"),
+    )
+
+
+# Pages of change logs, each kept for the version of its game it was read at; bounded in changes like the states.
+_logs: VersionedCache[tuple[Change, ...]] = VersionedCache(CACHED_ROUNDS, weigh=len)
+
+
+def change_log(
+    stored: StoredGame, first: int, last: int, rows: Callable[[], Sequence[Mapping[str, Any]]]
+) -> tuple[Change, ...]:
+    """Changes ``first`` to ``last`` of the game's log (counted from 1, oldest first), made of their
+    audit ``rows`` once per version of the game."""
+    return _logs.get_or_make(
+        (stored.id, stored.version, first, last), lambda: tuple(change_of(stored.game, row) for row in rows())
+    )
+
+
 class _Fold:
     """The game's rounds as the audit rows so far leave them, and their states, played when asked for.
 
@@ -251,11 +327,11 @@ class _Fold:
     as a later row needs them.
     """
 
-    def __init__(self, rules: Game, setup: Setup, inputs: Sequence[Any], played: Sequence[Any]):
+    def __init__(self, rules: Game, setup: Setup):
         self.rules = rules
         self.setup = setup
-        self.inputs = list(inputs)
-        self.states = list(played)
+        self.inputs: list[Any] = []
+        self.states = [rules.initial(setup)]
         self.stopped = False  # a row it could not replay: the rows after it have no results
 
     def result(self, number: int) -> Any:
@@ -293,72 +369,17 @@ class _Fold:
         return old, new
 
 
-@dataclass(frozen=True)
-class _Log:
-    """A game's change log at one version, and where its fold stands (for a later version's log)."""
-
-    version: int
-    changes: tuple[Change, ...]
-    inputs: tuple[Any, ...] | None  # None: the log stopped replaying (its later rows have no scores)
-    states: States
-
-
-# The latest change log derived of each game, bounded in rounds like the states.
-_logs: VersionedCache[_Log] = VersionedCache(CACHED_ROUNDS, weigh=lambda log: len(log.states) + 1)
-
-
-# The audit rows of a game after its first ``n`` (oldest first), read at the version of the game given.
-RowsAfter = Callable[[int], Sequence[Mapping[str, Any]]]
-
-
-def change_log(stored: StoredGame, rows_after: RowsAfter) -> tuple[Change, ...]:
-    """Every change to the game's rounds, oldest first, from its audit rows.
-
-    Derived once per version: the latest log derived of the game, at an earlier version, is carried
-    on by the rows that came since (audit rows are only ever added), so a write costs the next log
-    its own row, whenever the log is asked for again.
-    """
-    latest = _logs.get(stored.id)
-    if latest is not None and latest.version == stored.version:
-        return latest.changes
-    if latest is not None and latest.version > stored.version:  # a slower reader: derived, not kept
-        return _derived(stored, rows_after, None).changes
-    log = _derived(stored, rows_after, latest)
-    _logs.put(stored.id, log)
-    return log.changes
-
-
-def _derived(stored: StoredGame, rows_after: RowsAfter, earlier: _Log | None) -> _Log:
-    rules = rules_of(stored.game)
-    if earlier is None:
-        earlier = _Log(0, (), (), (rules.initial(stored.setup),))
-    fold = None if earlier.inputs is None else _Fold(rules, stored.setup, earlier.inputs, earlier.states)
-    changes = list(earlier.changes)
-    for row in rows_after(len(changes)):
-        changes.append(_change(row, fold))
-        if fold is not None and fold.stopped:
-            fold = None
-    if fold is None:
-        return _Log(stored.version, tuple(changes), None, ())
-    return _Log(stored.version, tuple(changes), tuple(fold.inputs), tuple(fold.states))
-
-
-def _change(row: Mapping[str, Any], fold: _Fold | None) -> Change:
-    """The audit row as a change, with the round's results before and after it if ``fold`` replays."""
-    before = None if row["before"] is None else json.loads(row["before"])
-    after = None if row["after"] is None else json.loads(row["after"])
-    old = new = None
-    if fold is not None:
-        old, new = fold.apply(row["action"], row["number"], after)
-    return Change(
-        at=row["at"],
-        action=row["action"],
-        number=row["number"],
-        before=before,
-        after=after,
-        scores_before=None if old is None else dict(old.scores),
-        scores_after=None if new is None else dict(new.scores),
-        events_before=() if old is None else tuple(old.events),
-        events_after=() if new is None else tuple(new.events),
-        book_id=row.get("book_id"),
-    )
+def replayed_log(game: str, setup: Setup, rows: Sequence[Mapping[str, Any]]) -> list[str]:
+    """What the log shows of each of a game's audit rows (as :func:`logged` keeps it), by replaying them in order:
+    for rows written before their audit row kept it. From a row that does not replay on (one no write
+    makes), nothing."""
+    fold = _Fold(rules_of(game), setup)
+    kept = []
+    for row in rows:
+        old = new = None
+        if not fold.stopped:
+            old, new = fold.apply(
+                row["action"], row["number"], None if row["after"] is None else json.loads(row["after"])
+            )
+        kept.append(_logged(old, new))
+    return kept

@@ -10,6 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from referee.store import history
 from tests.conftest import Api, dump_database
 
 FOUR = ["Alice", "Bruno", "Chloé", "Denis"]
@@ -214,8 +215,34 @@ def test_the_change_log_as_json(client: FlaskClient, api: Api) -> None:
         "events": ["moon:Alice"],
     }
     assert changes[2]["before"]["events"] == ["moon:Alice"] and changes[2]["after"] is None
+    assert response.json["older"] is None
     assert client.get("/api/v1/games/nope/changes").status_code == 404
     assert errors(client.get("/api/v1/games/nope/changes")) == [("id", "No such game or round.")]
+
+
+def test_the_change_log_as_json_comes_a_page_at_a_time(
+    client: FlaskClient, api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(history, "CHANGES_PER_PAGE", 2)
+    game_id = api.create("hearts", FOUR).json["id"]
+    for _ in range(3):
+        assert api.add(game_id, HAND).status_code == 201
+    assert api.put(game_id, 2, {"points": {"Alice": 26, "Bruno": 0, "Chloé": 0, "Denis": 0}}).status_code == 200
+    assert api.delete(game_id, 3).status_code == 200
+    pages = []
+    path: str | None = f"/api/v1/games/{game_id}/changes"
+    while path is not None:
+        answer = client.get(path).json
+        pages.append([(change["action"], change["round"]) for change in answer["changes"]])
+        path = answer["older"]
+    assert pages == [[("edit", 2), ("undo", 3)], [("add", 2), ("add", 3)], [("add", 1)]]
+    before_third = client.get(f"/api/v1/games/{game_id}/changes?before=3").json
+    assert [(change["action"], change["round"]) for change in before_third["changes"]] == [("add", 1), ("add", 2)]
+    assert before_third["older"] is None
+    for before in ("0", "-1", "abc", "²", "9" * 5000, ""):
+        refused = client.get(f"/api/v1/games/{game_id}/changes", query_string={"before": before})
+        assert refused.status_code == 422
+        assert errors(refused) == [("before", "before must be a change's place in the log: a whole number from 1.")]
 
 
 def test_an_imported_game_logs_its_rounds_as_imported(client: FlaskClient, api: Api) -> None:

@@ -3,6 +3,7 @@ keys of older sessions moved to a book, players' records replayed from the rules
 
 from __future__ import annotations
 
+import html
 import re
 import time
 from collections.abc import Iterator
@@ -15,6 +16,7 @@ from flask.testing import FlaskClient
 
 from referee import create_app
 from referee.records import same_player
+from referee.store import history
 from referee.views.access import BOOK_COOKIE
 from tests.conftest import Api, dump_database, held_key
 from tests.test_pages import PLAYERS, hand_form, new_game_form, start_hearts
@@ -667,6 +669,36 @@ def test_the_change_log_says_what_changed_and_which_book(app: Flask, client: Fla
     assert "by this phone&#39;s book" in client.get(f"/g/{game_id}/changes").get_data(as_text=True)
     assert f'href="/g/{game_id}/changes"' in watcher.get(table).get_data(as_text=True)
     assert watcher.get("/g/nope/changes").status_code == 404
+
+
+def test_the_change_log_page_shows_a_page_at_a_time_and_each_book_keeps_its_letter(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(history, "CHANGES_PER_PAGE", 2)
+    table = start_hearts(client)
+    game_id = table.rsplit("/", 1)[1]
+    assert client.post(f"{table}/round", data=hand_form(1, [2, 4, 0, 7], 1)).status_code == 303
+    second = app.test_client()
+    assert second.post(f"/g/{game_id}/join/{held_key(client, game_id)}").status_code == 303
+    assert second.post(f"{table}/round", data=hand_form(2, [13, 0, 0, 0], 0)).status_code == 303
+    assert client.post(f"{table}/round", data=hand_form(3, [2, 4, 0, 7], 1)).status_code == 303
+    watcher = app.test_client()
+
+    def shown(path: str) -> tuple[list[str], list[str], list[tuple[str, str]]]:
+        page = watcher.get(path).get_data(as_text=True)
+        headings = re.findall(r'<h2 id="change-\d+">([^<]*)</h2>', page)
+        links = re.findall(r'<a class="button" rel="(\w+)" href="([^"]+)">', page)
+        return headings, re.findall(r"by book \w", page), [(rel, html.unescape(href)) for rel, href in links]
+
+    latest = f"/g/{game_id}/changes"
+    assert shown(latest) == (
+        ["Hand 3: entered", "Hand 2: entered"],
+        ["by book A", "by book B"],
+        [("next", f"{latest}?before=2")],
+    )
+    assert shown(f"{latest}?before=2") == (["Hand 1: entered"], ["by book A"], [("first", latest)])
+    for before in ("0", "abc", "9" * 5000):
+        assert watcher.get(latest, query_string={"before": before}).status_code == 404
 
 
 def test_changes_made_through_the_api_or_before_books_name_no_book(api: Api) -> None:

@@ -18,15 +18,17 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from referee.db import get_db
 from referee.games.base import announced_keys, make_setup, replay
 from referee.games.spec import ANNOUNCING_TEMPLATE_CONTRACT, NUMBER, TEMPLATE_CONTRACT, GameSpec, Sample
 from referee.records import same_player
 from referee.registry import GAMES
 from referee.views.access import BOOK_COOKIE
 from referee.words import minus
-from tests.conftest import Api
+from tests.conftest import Api, rows
 from tests.samples import SAMPLES, big_words, play, result_words, text_of, under_way
 from tests.test_books import shown_records
+from tests.test_store_history import without_results
 
 
 @pytest.mark.parametrize("spec", GAMES.values(), ids=GAMES.keys())
@@ -192,6 +194,11 @@ def test_the_change_log_has_every_round_entered(app: Flask, api: Api, spec: Game
         ("add", number) for number in range(1, len(sample.rounds) + 1)
     ]
     assert [change["after"]["scores"] for change in log] == [result["scores"] for result in state["rounds"]]
+    assert [change["after"]["events"] for change in log] == [result["events"] for result in state["rounds"]]
+    with app.app_context():  # what each write kept for the log is what replaying the log makes of it
+        written = rows(get_db(), "audit")
+        without_results(get_db())
+        assert rows(get_db(), "audit") == written
     html = html_of(app.test_client(), f"/g/{game_id}/changes")
     headings = re.findall(r'<h2 id="change-\d+">([^<]*)</h2>', html)
     assert headings == [f"{spec.words(str, 'title', number)}: entered" for number in range(len(sample.rounds), 0, -1)]

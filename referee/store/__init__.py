@@ -42,12 +42,14 @@ from .games import (
     summaries,
     undo_round,
 )
-from .history import Change, audit_log, change_log
+from .history import CHANGES_PER_PAGE, Change, ChangePage, audit_log, change_log
 
 __all__ = [
+    "CHANGES_PER_PAGE",
     "MAX_ROUNDS",
     "Book",
     "Change",
+    "ChangePage",
     "Conflict",
     "Delivered",
     "Delivery",

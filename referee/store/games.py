@@ -118,6 +118,7 @@ def create_game(db: Database, game: str, setup: Setup, rounds: Sequence[Mapping[
     game_id = secrets.token_urlsafe(16)
     key = secrets.token_urlsafe(24)
     now = timestamp()
+    logged = gamestate.imported_log(game, setup, rounds)
     with write_transaction(db):
         insert_game(db, game_id, key, game, setup, len(rounds), now)
         for number, round_input in enumerate(rounds, start=1):
@@ -130,7 +131,7 @@ def create_game(db: Database, game: str, setup: Setup, rounds: Sequence[Mapping[
                     "updated": now,
                 }
             )
-            _audit(db, game_id, number, "import", None, round_input, now)
+            _audit(db, game_id, number, "import", None, round_input, now, results=logged[number - 1])
     return game_id, key
 
 
@@ -219,11 +220,14 @@ def _audit(
     at: str,
     book: str | None = None,
     submission: str | None = None,
+    *,
+    results: str,
 ) -> None:
+    # ``results``: what the change log shows of the change (gamestate.logged), kept so the log never replays.
     # Plain SQL: Table.insert() reads the table's schema again on every call, a cost on every write.
     db.execute(
-        'insert into audit (game_id, number, action, at, "before", "after", book_id, submission) '
-        "values (?, ?, ?, ?, ?, ?, ?, ?)",
+        'insert into audit (game_id, number, action, at, "before", "after", book_id, submission, results) '
+        "values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             game_id,
             number,
@@ -233,6 +237,7 @@ def _audit(
             None if after is None else json.dumps(after, ensure_ascii=False),
             book,
             submission,
+            results,
         ],
     )
 
@@ -278,16 +283,18 @@ def add_round(
         # A round that leaves out what was announced before its play takes it from the stored announcement.
         round_input = gamestate.check(stored, number, gamestate.completed(stored, raw))
         text, kept = _as_stored(round_input)
+        states = gamestate.added(stored, kept)
         now = timestamp()
         db.execute(
             "insert into rounds (game_id, number, input, created, updated) values (?, ?, ?, ?, ?)",
             [game_id, number, text, now, now],
         )
-        _audit(db, game_id, number, "add", None, round_input, now, book, submission)
+        logged = gamestate.logged(stored, number, states)
+        _audit(db, game_id, number, "add", None, round_input, now, book, submission, results=logged)
         _touch(db, game_id, now)
     # This write made version + 1 (whatever another writer does next): its state is one play away,
     # so neither the answer nor the next round needs a replay, or a read, of the whole game.
-    return _written(stored, (*stored.inputs, kept), now, gamestate.added(stored, kept))
+    return _written(stored, (*stored.inputs, kept), now, states)
 
 
 def replace_round(
@@ -320,7 +327,8 @@ def replace_round(
         db.execute(
             "update rounds set input = ?, updated = ? where game_id = ? and number = ?", [text, now, game_id, number]
         )
-        _audit(db, game_id, number, "edit", before, round_input, now, book, submission)
+        logged = gamestate.logged(stored, number, states)
+        _audit(db, game_id, number, "edit", before, round_input, now, book, submission, results=logged)
         _touch(db, game_id, now)
     # The states above are the version this write made: kept for the answer and the pages.
     inputs[number - 1] = kept
@@ -361,7 +369,8 @@ def undo_round(
             raise Conflict(N_("Only the last round can be undone; correct round %(number)s instead."), number=number)
         now = timestamp()
         db.execute("delete from rounds where game_id = ? and number = ?", [game_id, number])
-        _audit(db, game_id, number, "undo", stored.inputs[-1], None, now, book)
+        logged = gamestate.logged(stored, number, None)
+        _audit(db, game_id, number, "undo", stored.inputs[-1], None, now, book, results=logged)
         _touch(db, game_id, now)
     return _written(stored, stored.inputs[:-1], now, gamestate.undone(stored))
 

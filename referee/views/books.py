@@ -308,23 +308,20 @@ def rematch(game_id: str) -> BaseResponse:
 # The change log
 
 
-def book_letters(changes: list[store.Change]) -> dict[str, str]:
-    """The books that made the changes as letters, A, B… in the order of their first change.
+def book_letters(page: store.ChangePage) -> dict[str, str]:
+    """The books that made the game's changes as letters, A, B… in the order of their first change
+    (in the whole log, so a book keeps its letter on every page).
 
     No book id is shown anywhere in the log: whoever reads it learns nothing of anyone's book.
     """
-    letters: dict[str, str] = {}
-    for change in changes:
-        if change.book_id is not None and change.book_id not in letters:
-            letters[change.book_id] = _letter(len(letters))
-    return letters
+    return {book_id: _letter(index) for index, book_id in enumerate(page.books)}
 
 
-def _book_words(changes: list[store.Change]) -> dict[str | None, str]:
+def _book_words(page: store.ChangePage) -> dict[str | None, str]:
     """Who made each change, in words: "by this phone's book" for the reader's own, else "by book A"…"""
     mine = current_book()
     words: dict[str | None, str] = {None: gettext("book not recorded")}
-    for book_id, letter in book_letters(changes).items():
+    for book_id, letter in book_letters(page).items():
         own = mine is not None and book_id == mine.id
         words[book_id] = gettext("by this phone's book") if own else gettext("by book %(letter)s", letter=letter)
     return words
@@ -340,14 +337,39 @@ def _letter(index: int) -> str:
     return word
 
 
+def _before() -> int | None:
+    """The query's ``before``: a page of a change log ends before that change (None: the latest page).
+    Anything but a position in a log (a whole number from 1) is :class:`ValueError`."""
+    raw = request.args.get("before")
+    if raw is None:
+        return None
+    position = posted_count(raw) if len(raw) <= 9 else None  # (more changes than a game has)
+    if position is None or position < 1:
+        raise ValueError(raw)
+    return position
+
+
 @bp.get("/g/<game_id>/changes")
 def changes_page(game_id: str) -> BaseResponse:
-    """Every add, correction and undo of the game's rounds, with what changed; anyone may read it."""
+    """The adds, corrections and undos of the game's rounds, newest first, a page at a time
+    (``?before=``: the changes before that one), with what changed; anyone may read it."""
     stored = game_or_404(game_id)
-    changes = store.change_log(get_db(), game_id)
-    words = _book_words(changes)
-    rows = [(change, words[change.book_id]) for change in reversed(changes)]
-    return _page("books/changes.html", stored=stored, spec=GAMES[stored.game], rows=rows, actions=ACTIONS)
+    try:
+        before = _before()
+    except ValueError:
+        abort(404)
+    page = store.change_log(get_db(), game_id, before)
+    words = _book_words(page)
+    rows = [(change, words[change.book_id]) for change in reversed(page.changes)]
+    return _page(
+        "books/changes.html",
+        stored=stored,
+        spec=GAMES[stored.game],
+        rows=rows,
+        actions=ACTIONS,
+        older=page.older,
+        newest=before is not None,
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -430,12 +452,19 @@ def api_book(book_id: str) -> Response:
 
 @bp.get("/api/v1/games/<game_id>/changes")
 def api_changes(game_id: str) -> Response:
-    """The game's change log: every add, correction, undo and import, oldest first."""
+    """The game's change log, a page at a time: its latest adds, corrections, undos and imports (those
+    before ``?before=``), oldest first, and where the page before it is."""
     try:
-        changes = store.change_log(get_db(), game_id)
+        before = _before()
+    except ValueError:
+        message = N_("before must be a change's place in the log: a whole number from 1.")
+        raise Invalid([Problem("before", message)]) from None
+    try:
+        page = store.change_log(get_db(), game_id, before)
     except store.NotFound:
         raise Refused(404, "id", N_("No such game or round.")) from None
-    letters = book_letters(changes)
+    letters = book_letters(page)
+    older = None if page.older is None else url_for("books.api_changes", game_id=game_id, before=page.older)
 
     def side(round_input: Any, scores: Any, events: tuple[Any, ...]) -> dict[str, Any] | None:
         if round_input is None:
@@ -454,7 +483,8 @@ def api_changes(game_id: str) -> Response:
                     "after": side(change.after, change.scores_after, change.events_after),
                     "book": letters.get(change.book_id or ""),
                 }
-                for change in changes
+                for change in page.changes
             ],
+            "older": older,
         }
     )
