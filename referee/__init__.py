@@ -11,9 +11,11 @@ from typing import Any
 
 from flask import Flask, Response, abort, request
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.routing import IntegerConverter
 
 from . import db, delivery, i18n, installed, limits
 from .extensions import LANGUAGE_COOKIE, LANGUAGES, babel, csrf
+from .games.fields import MOST_DIGITS
 from .games.spec import GameSpec
 from .registry import GAMES
 from .views import api, background, books, errors, offline, share, sheets, tables, templating
@@ -71,6 +73,13 @@ def _game_folders(games: Mapping[str, GameSpec], name: str) -> dict[str, Path]:
     }
 
 
+class _Count(IntegerConverter):
+    """``<int:…>`` in a route: at most :data:`MOST_DIGITS` digits, so a longer number is no such page
+    (a 404) rather than what ``int()`` refuses past 4,300 digits (werkzeug then answered 405)."""
+
+    regex = rf"\d{{1,{MOST_DIGITS}}}"
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
@@ -78,6 +87,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         template_folder="templates",  # referee/templates: a link to the top-level folder in a checkout
         **_instance_path_option(),
     )
+    app.url_map.converters["int"] = _Count
     instance_path = Path(app.instance_path)
     instance_path.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(

@@ -998,7 +998,7 @@ def _keyed_game(client: FlaskClient, api: Api, kind: str, rounds: int = 0) -> st
         ("hearts", 0, "/round", {"number": "²", "hearts-0": "13", "hearts-1": "0", "hearts-2": "0"}, 400),
         ("hearts", 0, "/round", {"number": "1", "hearts-0": "13", "hearts-1": "0", "hearts-2": "0", "queen": "²"}, 422),
         ("piquet", 0, "/round", {"number": "1", "combos": "announced", "elder-seq-0": "²A", "play": "totals"}, 422),
-        ("hearts", 1, "/undo", {"number": "²"}, 303),
+        ("hearts", 1, "/undo", {"number": "²"}, 400),
         # A stepper value with two equals signs passed the check and then failed int(): a 500.
         ("hearts", 0, "/round", {"number": "1", "adjust": "hearts-0:==5"}, 200),
     ],
@@ -1054,6 +1054,7 @@ def test_the_play_along_answers_odd_digits_without_crashing(client: FlaskClient,
 
 # More digits than int() reads (4300): each of these was a 500, a JSON one for a round sent in the background.
 HUGE = "9" * 5000
+MALFORMED = "The request could not be understood (malformed data)."
 
 
 @pytest.mark.parametrize(
@@ -1085,6 +1086,54 @@ def test_a_number_longer_than_int_reads_is_answered_not_crashed(
     headers = {background_header: "1"} if background else {}
     response = client.post(path, data=form, headers=headers)
     assert response.status_code < 500, response.get_data(as_text=True)[:2000]
+
+
+# A round number no page writes (issue 22, finding 15): refused whole, never taken for another round.
+BAD_NUMBERS = [HUGE, "-1", "abc", "1.0", "²", ""]
+MOON_FORM = {"hearts-0": "13", "hearts-1": "0", "hearts-2": "0", "hearts-3": "0", "queen": "0"}
+
+
+@pytest.mark.parametrize("number", [*BAD_NUMBERS, None])
+@pytest.mark.parametrize("background", [False, True])
+def test_an_undo_form_with_a_bad_round_number_undoes_nothing_and_says_so(
+    app: Flask, client: FlaskClient, api: Api, number: str | None, background: bool
+) -> None:
+    game_id = _keyed_game(client, api, "hearts", 2)
+    before = dump_database(app)
+    form = {} if number is None else {"number": number}
+    response = client.post(f"/g/{game_id}/undo", data=form, headers={background_header: "1"} if background else {})
+    assert response.status_code == 400
+    if background:
+        assert response.json == {"errors": [{"field": "request", "message": MALFORMED}]}
+    else:
+        assert MALFORMED in response.get_data(as_text=True)
+    assert dump_database(app) == before
+    assert client.post(f"/g/{game_id}/undo", data={"number": "2"}).status_code == 303  # the page's own number
+    assert len(api.get(game_id).json["rounds"]) == 1
+
+
+@pytest.mark.parametrize("number", [*BAD_NUMBERS, "2"])
+def test_a_correction_form_with_a_bad_or_another_round_number_stores_nothing(
+    app: Flask, client: FlaskClient, api: Api, number: str
+) -> None:
+    game_id = _keyed_game(client, api, "hearts", 2)
+    before = dump_database(app)
+    response = client.post(f"/g/{game_id}/round/1", data={"number": number, **MOON_FORM})
+    assert response.status_code == 400
+    assert MALFORMED in response.get_data(as_text=True)
+    assert dump_database(app) == before
+    assert client.post(f"/g/{game_id}/round/1", data={"number": "1", **MOON_FORM}).status_code == 303
+    assert api.get(game_id).json["rounds"][0]["events"] == ["moon:Alice"]
+
+
+@pytest.mark.parametrize("number", [HUGE, "9" * 19, "-1", "abc", "1.0", "0", "3"])
+def test_the_apis_undo_of_a_round_number_no_game_holds_is_a_404(app: Flask, api: Api, number: str) -> None:
+    game_id = _keyed_game(api.client, api, "hearts", 2)
+    before = dump_database(app)
+    response = api.client.delete(f"/api/v1/games/{game_id}/rounds/{number}", headers=api.auth(game_id))
+    assert response.status_code == 404
+    assert response.json["errors"][0]["message"] in ("There is no such page or game.", "No such game or round.")
+    assert dump_database(app) == before
 
 
 @pytest.mark.parametrize("query", [f"/book?page={HUGE}", f"/sheets/hearts/blank?players={HUGE}"])

@@ -132,6 +132,9 @@ def edit_round(game_id: str, number: int) -> RoundAnswer:
     if not 1 <= number <= len(stored.inputs):
         abort(404)
     if request.method == "POST":
+        posted = request.form.get("number")
+        if posted is not None and posted_count(posted) != number:
+            abort(400)  # a form for another round, or a number no form writes: nothing is stored
         return save_round(stored, number, editing=True)
     values = GAMES[stored.game].round_form.values(
         stored.setup, stored.inputs[number - 1], round_entered(stored, number)
@@ -152,11 +155,11 @@ def undo(game_id: str) -> Response | tuple[str, int] | str:
     if request.method == "POST":
         if not form.validate_on_submit():
             abort(400)
-        posted = request.form.get("number", "")
+        posted = posted_count(request.form.get("number"))
+        if posted is None:
+            abort(400)  # the round the page was for: without it, a second tap would undo the round before
         try:
-            store.undo_round(
-                get_db(), game_id, posted_count(posted, number), book=acting_book_id(), version=posted_version()
-            )
+            store.undo_round(get_db(), game_id, posted, book=acting_book_id(), version=posted_version())
         except store.Stale as error:
             return _stale_undo_page(error.current)
         except (store.Conflict, store.NotFound):
