@@ -54,31 +54,49 @@ def figures(spec: GameSpec, record: KindRecord) -> dict[str, int | float | None]
     return values
 
 
-def player_records(games: Iterable[tuple[str, Setup, Standings]], specs: Mapping[str, GameSpec]) -> list[PlayerRecord]:
-    """Every player of the games (kind, setup, standings), best record first.
+@dataclass(frozen=True)
+class GameRecord:
+    """What one game adds to its players' records: small, so it is kept per game version while the
+    game's rounds are not (:func:`game_record`). ``winners`` is empty while the game goes on."""
+
+    kind: str
+    players: tuple[str, ...]
+    played: bool
+    winners: tuple[str, ...]
+    tallies: Mapping[str, Mapping[str, int]]
+
+
+def game_record(kind: str, setup: Setup, standings: Standings, spec: GameSpec) -> GameRecord:
+    """A game's part of its players' records. It counts as played once it has a round, finished or
+    not (a rematch waiting for its first round does not); it is won by each of its winners once finished."""
+    tallies = spec.records.tally(setup, standings) if spec.records and standings.rounds else {}
+    winners = standings.winners if standings.finished else ()
+    return GameRecord(kind, tuple(setup.players), bool(standings.rounds), tuple(winners), tallies)
+
+
+def player_records(games: Iterable[GameRecord]) -> list[PlayerRecord]:
+    """Every player of the games, best record first.
 
     Names are compared with :func:`same_player`; a player is shown by the spelling of the first game
-    given (give the newest first). A game counts as played once it has a round, finished or not; it is
-    won by each of its winners once it is finished (a shared victory is won by each).
+    given (give the newest first); a shared victory is won by each.
     """
     records: dict[str, PlayerRecord] = {}
-    for kind, setup, standings in games:
-        if not standings.rounds:
-            continue  # made, not played yet (a rematch waiting for its first round)
-        spec = specs[kind]
-        tallies = spec.records.tally(setup, standings) if spec.records else {}
+    for game in games:
+        if not game.played:
+            continue
+        winners = {same_player(winner) for winner in game.winners}
         seen: set[str] = set()
-        for name in setup.players:
+        for name in game.players:
             key = same_player(name)
             record = records.setdefault(key, PlayerRecord(name))
-            kind_record = record.by_game.setdefault(kind, KindRecord())
+            kind_record = record.by_game.setdefault(game.kind, KindRecord())
             if key not in seen:  # two seats whose names differ only in case are one player, counted once
                 seen.add(key)
-                won = standings.finished and any(same_player(winner) == key for winner in standings.winners)
+                won = key in winners
                 record.played += 1
                 kind_record.played += 1
                 record.won += won
                 kind_record.won += won
-            for stat, value in tallies.get(name, {}).items():
+            for stat, value in game.tallies.get(name, {}).items():
                 kind_record.tallies[stat] = kind_record.tallies.get(stat, 0) + value
     return sorted(records.values(), key=lambda record: (-record.won, -record.played, same_player(record.name)))

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from sqlite_utils import Database
 
 from referee import create_app
 from referee.db import connect, get_db
+from referee.games.hearts import rules as hearts_rules
 from referee.store import books as store_books
 from referee.store import games as store_games
 
@@ -133,3 +135,23 @@ def noon(monkeypatch: pytest.MonkeyPatch) -> str:
 def rows(db: Database, table: str) -> list[dict[str, Any]]:
     """Every row of ``table``, in the order they were written."""
     return [dict(row) for row in db.query(f'select * from "{table}" order by rowid')]
+
+
+COUNTED = ("play", "check_round", "standings")
+
+
+@pytest.fixture
+def calls(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """The calls to Hearts' rules from now on, by name (what a page or a write costs, counted, not timed)."""
+    counted: Counter[str] = Counter()
+
+    def counting(name: str, call: Callable[..., Any]) -> Callable[..., Any]:
+        def counted_call(*args: Any) -> Any:
+            counted[name] += 1
+            return call(*args)
+
+        return counted_call
+
+    for name in COUNTED:
+        monkeypatch.setattr(hearts_rules, name, counting(name, getattr(hearts_rules, name)))
+    return counted

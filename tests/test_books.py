@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import re
 import time
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee import create_app
+from referee import create_app, gamestate
 from referee.records import same_player
 from referee.store import history
 from referee.views.access import BOOK_COOKIE
@@ -532,6 +533,35 @@ def test_records_follow_a_correction_and_an_undo(client: FlaskClient, api: Api) 
     assert shown["alice"]["Hearts moons shot"] == "0"
     assert shown["bruno"]["all"] == "0 won of 4 played"
     assert shown["ann"]["Piquet piques"] == "0"
+
+
+def test_a_books_records_are_summed_once_per_version_of_the_book(
+    client: FlaskClient, api: Api, calls: Counter[str]
+) -> None:
+    """Counted in calls to Hearts' rules: a request after the first replays nothing, even with every
+    game's state and standings forgotten; a write to one game sums that game again, and no other."""
+    book_id, key, games = build_book(api)
+    records, page = records_of(client, book_id, key), records_page(client, book_id, key)
+    gamestate.forget()
+    calls.clear()
+    assert records_of(client, book_id, key) == records
+    assert records_page(client, book_id, key) == page
+    assert sum(calls.values()) == 0
+    assert api.put(games["hearts1"], 1, hearts_hand(FOUR, [3, 4, 6, 0], 3)).status_code == 200
+    gamestate.forget()
+    calls.clear()
+    corrected = records_of(client, book_id, key)
+    assert corrected["alice"]["by_game"]["hearts"]["moons"] == records["alice"]["by_game"]["hearts"]["moons"] - 1
+    assert calls["play"] == 2  # the two hands of that game; the book's other Hearts game is kept
+    # A game filed in the book is a new version of the book too.
+    newcomer = api.create("points", ["Alice", "Zoé"], {"rounds": 1, "target": None}).json["id"]
+    add(api, newcomer, {"points": {"Alice": 1, "Zoé": 2}})
+    auth = {"Authorization": f"Bearer {key}"}
+    filing = {"id": newcomer, "key": api.keys[newcomer]}
+    filed = client.post(f"/api/v1/books/{book_id}/games", json=filing, headers=auth)
+    assert filed.status_code == 201
+    assert records_of(client, book_id, key)["zoé"]["won"] == 1
+    assert records_of(client, book_id, key)["alice"]["played"] == corrected["alice"]["played"] + 1
 
 
 def test_a_paper_row_that_does_not_say_who_took_the_queen_counts_her_for_nobody(api: Api) -> None:

@@ -6,8 +6,6 @@ Counted, never timed: the rules' ``play`` is one round replayed, ``check_round``
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
-from typing import Any
 
 import pytest
 from flask import Flask
@@ -16,29 +14,9 @@ from flask.testing import FlaskClient
 from referee import gamestate, store
 from referee.db import get_db
 from referee.games.base import make_setup
-from referee.games.hearts import rules as hearts_rules
 from referee.installed import rules_of
 from tests.conftest import Api
 from tests.test_hardening import FOUR, ROUND_A, ROUND_B, correction_form, hearts, scored_game
-
-COUNTED = ("play", "check_round", "standings")
-
-
-@pytest.fixture
-def calls(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
-    """The calls to Hearts' rules from now on, by name."""
-    counted: Counter[str] = Counter()
-
-    def counting(name: str, call: Callable[..., Any]) -> Callable[..., Any]:
-        def counted_call(*args: Any) -> Any:
-            counted[name] += 1
-            return call(*args)
-
-        return counted_call
-
-    for name in COUNTED:
-        monkeypatch.setattr(hearts_rules, name, counting(name, getattr(hearts_rules, name)))
-    return counted
 
 
 def ten_hands(client: FlaskClient, api: Api) -> str:

@@ -84,11 +84,31 @@ def test_a_books_games_most_recently_played_first(db: Database, ticking: None) -
     store.add_round(db, older, HAND_A)  # played last
     assert store.book_game_ids(db, book.id) == [older, newer]
     assert store.book_game_ids(db, book.id, 1) == [older]
-    loaded = store.load_book_games(db, book.id)
-    assert [(stored.id, stored.inputs, stored.version) for stored in loaded] == [(older, (HAND_A,), 1), (newer, (), 0)]
-    assert [stored.id for stored in store.load_book_games(db, book.id, "hearts", limit=1, offset=1)] == [newer]
-    assert store.load_book_games(db, book.id, "piquet") == []
+    assert store.book_versions(db, book.id) == ((older, 1), (newer, 0))
+    assert store.book_versions(db, book.id, "hearts", limit=1, offset=1) == ((newer, 0),)
+    assert store.book_versions(db, book.id, "piquet") == ()
+    loaded = store.load_games(db, [newer, "no-such-game", older])
+    assert [(stored.id, stored.inputs, stored.version) for stored in loaded] == [(newer, (), 0), (older, (HAND_A,), 1)]
     assert store.book_counts(db, book.id) == {"hearts": 2}
+
+
+def test_a_books_version_changes_with_any_write_to_its_games_and_with_a_game_filed(db: Database) -> None:
+    book = store.create_book(db)
+    game_id, key = new_game(db)
+    store.file_game(db, book, game_id, key)
+    versions = [store.book_versions(db, book.id)]
+    store.add_round(db, game_id, HAND_A)
+    versions.append(store.book_versions(db, book.id))
+    store.replace_round(db, game_id, 1, HAND_B)
+    versions.append(store.book_versions(db, book.id))
+    other, other_key = new_game(db)
+    store.file_game(db, book, other, other_key)
+    versions.append(store.book_versions(db, book.id))
+    store.undo_round(db, game_id, 1)
+    versions.append(store.book_versions(db, book.id))
+    assert len(set(versions)) == len(versions)
+    store.file_game(db, book, other, other_key)  # filed again: nothing changes
+    assert store.book_versions(db, book.id) == versions[-1]
 
 
 def test_a_rematch_is_made_once_with_the_deal_moved_on(db: Database, noon: str) -> None:

@@ -8,7 +8,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -175,29 +175,35 @@ def book_counts(db: Database, book_id: str) -> dict[str, int]:
     return {game: count for game, count in rows}
 
 
-def load_book_games(
-    db: Database, book_id: str, game: str | None = None, limit: int = -1, offset: int = 0
-) -> list[StoredGame]:
-    """The book's games (of one kind if ``game``), most recently played first, with their rounds.
+# A book's games, most recently played first (of one kind if asked), a page of them if asked.
+_BOOK_GAMES = """from games g join book_games b on b.game_id = g.id
+                 where b.book_id = ? and (? is null or g.game = ?)
+                 order by g.updated desc, g.created desc, g.id limit ? offset ?"""
 
-    Three queries whatever the number of games; ``limit`` and ``offset`` choose a page of them.
-    """
-    where = """from games g join book_games b on b.game_id = g.id
-               where b.book_id = ? and (? is null or g.game = ?)
-               order by g.updated desc, g.created desc, g.id limit ? offset ?"""
-    params = [book_id, game, game, limit, offset]
-    chosen = f"select g.id {where}"
+
+def book_versions(
+    db: Database, book_id: str, game: str | None = None, limit: int = -1, offset: int = 0
+) -> tuple[tuple[str, int], ...]:
+    """The book's games (of one kind if ``game``), most recently played first, each with its version:
+    the book's own version (any write to one of its games, or a game filed in it, changes it).
+    ``limit`` and ``offset`` choose a page of them. One query, whatever the games hold."""
+    rows = db.execute(f"select g.id, g.version {_BOOK_GAMES}", [book_id, game, game, limit, offset]).fetchall()
+    return tuple((game_id, version) for game_id, version in rows)
+
+
+def load_games(db: Database, game_ids: Sequence[str]) -> list[StoredGame]:
+    """The games of ``game_ids`` that are stored, in that order, with their rounds: three queries, in one
+    read transaction (each game's version matches the rounds read with it), and none of them kept
+    (a book's games are read to be summed up once per version, not to be played on)."""
+    marks = ",".join("?" for _ in game_ids)
     players: dict[str, list[str]] = {}
     inputs: dict[str, list[Any]] = {}
-    with snapshot(db):  # one read transaction: each game's version matches the rounds read with it
-        rows = list(db.query(f"select g.* {where}", params))
-        for row in db.query(
-            f"select game_id, name from players where game_id in ({chosen}) order by game_id, seat", params
-        ):
+    with snapshot(db):
+        rows = {row["id"]: row for row in db.query(f"select * from games where id in ({marks})", game_ids)}
+        for row in db.query(f"select game_id, name from players where game_id in ({marks}) order by seat", game_ids):
             players.setdefault(row["game_id"], []).append(row["name"])
-        for row in db.query(
-            f"select game_id, input from rounds where game_id in ({chosen}) order by game_id, number", params
-        ):
+        query = f"select game_id, input from rounds where game_id in ({marks}) order by game_id, number"
+        for row in db.query(query, game_ids):
             inputs.setdefault(row["game_id"], []).append(json.loads(row["input"]))
     return [
         StoredGame(
@@ -211,7 +217,7 @@ def load_book_games(
             row["version"],
             announced_of(row["announced"]),
         )
-        for row in rows
+        for row in (rows[game_id] for game_id in game_ids if game_id in rows)
     ]
 
 
@@ -250,9 +256,4 @@ def rematch(db: Database, game_id: str, key: str, book: Book) -> tuple[str, bool
 
 def book_game_ids(db: Database, book_id: str, limit: int = -1) -> list[str]:
     """The ids of the book's games, most recently played first (the first ``limit`` of them)."""
-    rows = db.execute(
-        """select g.id from games g join book_games b on b.game_id = g.id where b.book_id = ?
-           order by g.updated desc, g.created desc, g.id limit ?""",
-        [book_id, limit],
-    ).fetchall()
-    return [game_id for (game_id,) in rows]
+    return [game_id for game_id, _version in book_versions(db, book_id, limit=limit)]

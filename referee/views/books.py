@@ -9,7 +9,9 @@ game: each game's spec says what its records count.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from flask import (
@@ -29,6 +31,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import store
+from ..cache import VersionedCache
 from ..chart import bar_chart
 from ..db import get_db
 from ..extensions import csrf
@@ -36,7 +39,7 @@ from ..forms import CSRF_MARK, CsrfForm
 from ..games.base import N_, Invalid, Problem, only_fields
 from ..games.fields import posted_count
 from ..limits import creating, may_create
-from ..records import KindRecord, PlayerRecord, figures, player_records
+from ..records import GameRecord, KindRecord, PlayerRecord, figures, game_record, player_records
 from ..registry import GAMES
 from .access import (
     adopt_session_keys,
@@ -97,10 +100,44 @@ def game_summary(stored: store.StoredGame) -> dict[str, Any]:
     }
 
 
-def book_records(book_id: str) -> list[PlayerRecord]:
-    """The players' records of every game in the book, replayed through the registry."""
-    games = store.load_book_games(get_db(), book_id)
-    return player_records(((stored.game, stored.setup, stored.standings()) for stored in games), GAMES)
+# What a book shows of its games is kept per version: each game's summary and part of the records per
+# game version (small entries, kept for far more games than their rounds could be), and a book's records
+# per book version (its games' ids and versions, which any write to one of them or a game filed in it
+# changes). A game not kept is read with others, a few at a time, so a big book's rounds are never all
+# held at once.
+SUMMED_GAMES_KEPT = 20_000  # games' summaries and records, about 1 KB each: some 20 MB at most
+BOOK_RECORDS_KEPT = 20_000  # books' records, weighed in games summed
+GAMES_READ_AT_ONCE = 50
+
+_summed: VersionedCache[tuple[dict[str, Any], GameRecord]] = VersionedCache(SUMMED_GAMES_KEPT)
+_book_records: VersionedCache[list[PlayerRecord]] = VersionedCache(BOOK_RECORDS_KEPT)
+
+
+def _summed_up(stored: store.StoredGame) -> tuple[dict[str, Any], GameRecord]:
+    record = game_record(stored.game, stored.setup, stored.standings(), GAMES[stored.game])
+    return game_summary(stored), record
+
+
+def summed_games(versions: Sequence[tuple[str, int]]) -> list[tuple[dict[str, Any], GameRecord]]:
+    """Each game's summary and part of the records, in the order given ((id, version) pairs: a page of
+    a book's :func:`~referee.store.book_versions`); a game changed since is summed at its new version."""
+    kept = {game_id: _summed.get((game_id, version)) for game_id, version in versions}
+    missing = [game_id for game_id, summed in kept.items() if summed is None]
+    for start in range(0, len(missing), GAMES_READ_AT_ONCE):
+        for stored in store.load_games(get_db(), missing[start : start + GAMES_READ_AT_ONCE]):
+            kept[stored.id] = _summed.get_or_make((stored.id, stored.version), partial(_summed_up, stored))
+    return [summed for summed in kept.values() if summed is not None]
+
+
+def book_records(book_id: str, versions: tuple[tuple[str, int], ...] | None = None) -> list[PlayerRecord]:
+    """The players' records of every game in the book, once per version of the book (``versions``, its
+    :func:`~referee.store.book_versions`, if already read)."""
+    versions = store.book_versions(get_db(), book_id) if versions is None else versions
+    return _book_records.get_or_make(
+        (book_id, versions),
+        lambda: player_records(record for _summary, record in summed_games(versions)),
+        len(versions),
+    )
 
 
 def records_json(records: list[PlayerRecord]) -> dict[str, Any]:
@@ -162,7 +199,7 @@ def book_page() -> BaseResponse:
         return _page("books/book.html", book=None, specs=GAMES)
     counts = store.book_counts(get_db(), book.id)
     total = counts.get(kind, 0) if kind else sum(counts.values())
-    games = store.load_book_games(get_db(), book.id, kind, PAGE_SIZE, (number - 1) * PAGE_SIZE)
+    games = summed_games(store.book_versions(get_db(), book.id, kind, PAGE_SIZE, (number - 1) * PAGE_SIZE))
     if number > 1 and not games:
         abort(404)
     return _page(
@@ -172,7 +209,7 @@ def book_page() -> BaseResponse:
         counts=counts,
         kind=kind,
         total=total,
-        games=[game_summary(stored) for stored in games],
+        games=[summary for summary, _record in games],
         page=number,
         pages=max(1, -(-total // PAGE_SIZE)),
     )
@@ -444,10 +481,9 @@ def api_add_game(book_id: str) -> tuple[Response, int]:
 def api_book(book_id: str) -> Response:
     """The book's games, newest first, and its players' records."""
     book = authorised_book(book_id)
-    games = store.load_book_games(get_db(), book.id)
-    records = player_records(((stored.game, stored.setup, stored.standings()) for stored in games), GAMES)
-    summaries = [game_summary(stored) for stored in games]
-    return jsonify({"id": book.id, "games": summaries, "players": records_json(records)})
+    versions = store.book_versions(get_db(), book.id)
+    summaries = [summary for summary, _record in summed_games(versions)]
+    return jsonify({"id": book.id, "games": summaries, "players": records_json(book_records(book.id, versions))})
 
 
 @bp.get("/api/v1/games/<game_id>/changes")
