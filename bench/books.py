@@ -1,6 +1,6 @@
 """A big book's pages, timed: ``python bench/books.py``.
 
-One book of 300 Hearts games of 500 hands each (stored as imports: one transaction a game). Timed
+One book of 300 Hearts games of 500 hands each (one stored, the others copies of its rows). Timed
 through the app (its test client), as a phone and a client ask: the players' records page
 ``/book/players`` (the book in the phone's cookie) and ``GET /api/v1/books/<id>`` (its key as a
 bearer), each first as in a process just started (every cache of the app emptied), then again at
@@ -36,20 +36,38 @@ from referee.views.access import BOOK_COOKIE  # noqa: E402
 
 GAMES_IN_BOOK = 300
 HANDS = 500
-REPEATS = 2
-CALLS = 20
-GOAL_SECONDS = 1.0
+REPEATS = 2  # cold answers, the best kept
+AGAIN = 3  # answers at the same version, the best kept (one at a time: uncached, each is as slow as the first)
+CALLS = 20  # the trivial route's, averaged
+GOAL_RATIO = 100  # every answer after the first at most this many times the trivial route
 
 
 def big_book() -> tuple[str, str, str]:
-    """The book's id and key, and one of its games, in the current app's database."""
+    """The book's id and key, and one of its games, in the current app's database: one game stored as
+    an import, the others copies of its rows under their own ids and keys (in SQL: storing 150,000
+    rounds through the store would take longer than the whole measure)."""
     players, options, make_round = GAMES["hearts"]
     setup = make_setup(rules_of("hearts"), players, options)
-    rounds = [make_round(number) for number in range(1, HANDS + 1)]
-    book = store.create_book(get_db())
-    keys = dict(store.create_game(get_db(), "hearts", setup, rounds) for _ in range(GAMES_IN_BOOK))
-    assert store.file_games(get_db(), book, keys) == GAMES_IN_BOOK
-    return book.id, book.key, next(iter(keys))
+    db = get_db()
+    first, first_key = store.create_game(db, "hearts", setup, [make_round(number) for number in range(1, HANDS + 1)])
+    keys = {first: first_key}
+    for copy in range(1, GAMES_IN_BOOK):
+        game_id, key = f"bench-game-{copy}", f"bench-key-{copy}"
+        keys[game_id] = key
+        with db.conn:
+            db.execute(
+                "insert into games (id, game, options, dealer, key_hash, created, updated, version) "
+                "select ?, game, options, dealer, ?, created, updated, version from games where id = ?",
+                [game_id, stored_games.hash_key(key), first],
+            )
+            for table, columns in (("players", "seat, name"), ("rounds", "number, input, created, updated")):
+                db.execute(
+                    f"insert into {table} (game_id, {columns}) select ?, {columns} from {table} where game_id = ?",
+                    [game_id, first],
+                )
+    book = store.create_book(db)
+    assert store.file_games(db, book, keys) == GAMES_IN_BOOK
+    return book.id, book.key, first
 
 
 def cold() -> None:
@@ -81,12 +99,12 @@ def peak_bytes(client: FlaskClient, path: str, headers: dict[str, str]) -> int:
 
 
 def measure(client: FlaskClient, label: str, path: str, headers: dict[str, str], game: str, baseline: float) -> float:
-    """Prints one route's figures; its slowest answer but the first (seconds)."""
+    """Prints one route's figures; its slowest answer but the first, as a ratio to the trivial route."""
     first = float("inf")
     for _ in range(REPEATS):
         cold()
         first = min(first, timed(client, path, headers))
-    again = min(sum(timed(client, path, headers) for _ in range(CALLS)) / CALLS for _ in range(REPEATS))
+    again = min(timed(client, path, headers) for _ in range(AGAIN))
     store.add_round(get_db(), game, GAMES["hearts"][2](HANDS + 1))
     after_write = timed(client, path, headers)
     store.undo_round(get_db(), game, HANDS + 1)
@@ -99,7 +117,7 @@ def measure(client: FlaskClient, label: str, path: str, headers: dict[str, str],
     ):
         print(f"  {what}: {seconds * 1000:,.1f} ms, {seconds / baseline:,.0f}x trivial")
     print(f"  peak memory allocated, first answer: {peak / 2**20:.1f} MiB")
-    return max(again, after_write)
+    return max(again, after_write) / baseline
 
 
 def main() -> int:
@@ -122,8 +140,11 @@ def main() -> int:
                 ("GET /api/v1/books/<id>", f"/api/v1/books/{book_id}", {"Authorization": f"Bearer {key}"}),
             ]
             slowest = max(measure(client, label, path, headers, game, baseline) for label, path, headers in routes)
-    met = slowest < GOAL_SECONDS / 10
-    print(f"goal: every answer after the first under {GOAL_SECONDS / 10:.1f} s -> {'met' if met else 'NOT met'}")
+    met = slowest <= GOAL_RATIO
+    print(
+        f"goal: every answer after the first at most {GOAL_RATIO}x the trivial route"
+        f" -> {'met' if met else 'NOT met'} (worst {slowest:,.0f}x)"
+    )
     return 0
 
 
