@@ -510,9 +510,16 @@ def make_setup(game: Game, raw_players: Any, raw_options: Any, raw_dealer: Any =
             dealer = keys.index(name_key(raw_dealer))
     if problems:
         raise Invalid(problems)
-    setup = Setup(players=players, dealer=dealer, options=options)
+    setup = Setup(players=players, dealer=dealer, options=settled_options(game, players, options))
     game.check_setup(setup)
     return setup
+
+
+def settled_options(game: Game, players: tuple[str, ...], options: dict[str, Any]) -> dict[str, Any]:
+    """The options as a game keeps them: one whose options depend on one another or on the number of
+    players (its ``settle_options``) fills in those left empty where they apply; any other keeps them."""
+    settle = getattr(game, "settle_options", None)
+    return options if settle is None else settle(players, options)
 
 
 def rank(totals: Mapping[str, int], high_wins: bool) -> tuple[tuple[int, str], ...]:
