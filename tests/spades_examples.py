@@ -22,6 +22,23 @@ TABLE = ["Alice", "Bruno", "Chloé", "Denis"]
 AC, BD = "Alice & Chloé", "Bruno & Denis"
 
 
+# Every option as the state shows it in a game of four made with none.
+DEFAULT_OPTIONS = {
+    "partnerships": True,
+    "target": 500,
+    "lose_at": -200,
+    "nil": True,
+    "nil_value": 100,
+    "blind_nil": True,
+    "blind_nil_deficit": 100,
+    "failed_nil": "bags",
+    "bag_limit": 10,
+    "bag_penalty": 100,
+    "set_scoring": "minus",
+    "tie": "play_on",
+}
+
+
 def hand(bids: list[int], tricks: list[int], blind: tuple[str, ...] = (), players: list[str] = TABLE) -> dict[str, Any]:
     """A hand's input: bids and tricks in seat order, the blind nil bidders."""
     return {

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
@@ -30,6 +31,13 @@ def sheet_totals(html: str) -> list[int]:
     return [int(value.replace("−", "-")) for value in re.findall(r'<td class="total">(−?\d+)</td>', html)]
 
 
+def final_totals(state: dict[str, Any]) -> dict[str, int]:
+    """Each side's total by its name in a game played in sides, else each player's."""
+    if "sides" in state:
+        return {side["name"]: side["total"] for side in state["sides"]}
+    return dict(state["totals"])
+
+
 # --- the printed score sheet ----------------------------------------------------------------------------
 
 
@@ -44,13 +52,15 @@ def test_the_sheet_has_names_totals_options_and_the_result_and_nothing_to_press(
     assert f"Players: {', '.join(sample.players)}" in words
     if sample.finished:
         assert big_words(html) == [result_words(sample)]
-        for player, total in state["totals"].items():
-            assert f"{player} {minus(total)}" in words  # the final result in words
+        for name, total in final_totals(state).items():
+            assert f"{name} {minus(total)}" in words  # the final result in words
     else:
         assert big_words(html) == [f"Game in progress after {rounds_played(spec, len(sample.rounds))}."]
     totals = sheet_totals(html)
-    assert len(totals) == len(sample.rounds) * len(sample.players)
-    assert totals[-len(sample.players) :] == [state["totals"][player] for player in sample.players]
+    # A game played in sides prints each side's running total, once, beside its players' columns.
+    expected = final_totals(state) if spec.paper.side_columns else state["totals"]
+    assert len(totals) == len(sample.rounds) * len(expected)
+    assert totals[-len(expected) :] == list(expected.values())
     # The options that matter on paper: those always printed, and the others where they differ from the default.
     options = state["options"]
     for option in spec.rules.options:

@@ -11,7 +11,19 @@ import pytest
 from referee.games.base import Invalid, RoundInvalid, Setup, complete_round, make_setup, replay
 from referee.games.spades import rules as spades
 from tests.events import words
-from tests.spades_examples import AC, BD, ENDINGS, HANDS, SP17, SP17_INPUTS, TABLE, hand, hands_to, state_at
+from tests.spades_examples import (
+    AC,
+    BD,
+    DEFAULT_OPTIONS,
+    ENDINGS,
+    HANDS,
+    SP17,
+    SP17_INPUTS,
+    TABLE,
+    hand,
+    hands_to,
+    state_at,
+)
 
 THREE = ["Ann", "Ben", "Cat"]
 TWO = ["Ann", "Ben"]
@@ -269,42 +281,31 @@ def test_sp14_game_creation_refusals() -> None:
 
 # --- options ----------------------------------------------------------------------------------------------
 
-DEFAULTS = {
-    "partnerships": True,
-    "target": 500,
-    "lose_at": -200,
-    "nil": True,
-    "nil_value": 100,
-    "blind_nil": True,
-    "blind_nil_deficit": 100,
-    "failed_nil": "bags",
-    "bag_limit": 10,
-    "bag_penalty": 100,
-    "set_scoring": "minus",
-    "tie": "play_on",
-}
-
 
 @pytest.mark.parametrize(
     ("players", "options", "effective"),
     [
-        (TABLE, {}, DEFAULTS),
-        (THREE, {}, {**DEFAULTS, "partnerships": None}),
-        (TWO, {}, {**DEFAULTS, "partnerships": None}),
-        (TABLE, {"partnerships": False}, {**DEFAULTS, "partnerships": False}),
+        (TABLE, {}, DEFAULT_OPTIONS),
+        (THREE, {}, {**DEFAULT_OPTIONS, "partnerships": None}),
+        (TWO, {}, {**DEFAULT_OPTIONS, "partnerships": None}),
+        (TABLE, {"partnerships": False}, {**DEFAULT_OPTIONS, "partnerships": False}),
         (
             TABLE,
             {"nil": False},
-            {**DEFAULTS, "nil": False, "nil_value": None, "blind_nil": False, "blind_nil_deficit": None},
+            {**DEFAULT_OPTIONS, "nil": False, "nil_value": None, "blind_nil": False, "blind_nil_deficit": None},
         ),
-        (TABLE, {"blind_nil": False}, {**DEFAULTS, "blind_nil": False, "blind_nil_deficit": None}),
-        (TABLE, {"bag_limit": None}, {**DEFAULTS, "bag_limit": None, "bag_penalty": None}),
-        (TABLE, {"blind_nil_deficit": 0, "nil_value": 50}, {**DEFAULTS, "blind_nil_deficit": 0, "nil_value": 50}),
+        (TABLE, {"blind_nil": False}, {**DEFAULT_OPTIONS, "blind_nil": False, "blind_nil_deficit": None}),
+        (TABLE, {"bag_limit": None}, {**DEFAULT_OPTIONS, "bag_limit": None, "bag_penalty": None}),
+        (
+            TABLE,
+            {"blind_nil_deficit": 0, "nil_value": 50},
+            {**DEFAULT_OPTIONS, "blind_nil_deficit": 0, "nil_value": 50},
+        ),
         # A game's own options given back (an export imported): the nulls mean "does not apply".
         (
             TABLE,
             {"nil": False, "nil_value": None, "blind_nil": False, "blind_nil_deficit": None},
-            {**DEFAULTS, "nil": False, "nil_value": None, "blind_nil": False, "blind_nil_deficit": None},
+            {**DEFAULT_OPTIONS, "nil": False, "nil_value": None, "blind_nil": False, "blind_nil_deficit": None},
         ),
     ],
 )

@@ -258,7 +258,8 @@ class Paper:
     choices)`` gives the blank sheet's data for seat letters and the values chosen for
     ``blank_choices`` (query name and the choice option offering the values). ``columns`` are
     each player's columns on the score sheet (a round's score and the running total, unless the
-    game needs more: a bid beside the tricks, chips beside the balance).
+    game needs more: a bid beside the tricks, chips beside the balance); ``side_columns`` are each
+    side's, after the players', in a game played in sides (each column's figure is given the side's name).
     """
 
     blank: Callable[[tuple[str, ...], Mapping[str, Any]], Mapping[str, Any]]
@@ -267,6 +268,7 @@ class Paper:
     applies: Callable[[str, Mapping[str, Any]], bool] = _applies_always
     plans: Callable[[Setup, Standings], Sequence[Any]] = _no_plans
     blank_choices: tuple[tuple[str, Option], ...] = ()
+    side_columns: tuple[Column, ...] = ()
 
 
 @dataclass(frozen=True)

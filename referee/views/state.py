@@ -3,21 +3,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from ..games.base import RoundResult, Standings
+from ..games.base import RoundResult, Side, Standings
 from ..store import StoredGame
 
 
 def round_state(result: RoundResult) -> dict[str, Any]:
-    """One round as the API shows it."""
-    return {
+    """One round as the API shows it (with its ``sides`` in a game played in sides)."""
+    state = {
         "number": result.number,
         "input": result.input,
         "scores": result.scores,
         "totals": result.totals,
         "events": [str(event) for event in result.events],
     }
+    return {**state, "sides": _sides(result.sides)} if result.sides else state
+
+
+def _sides(sides: Sequence[Side]) -> list[dict[str, Any]]:
+    return [side.as_json() for side in sides]
 
 
 def game_state(stored: StoredGame, standings: Standings) -> dict[str, Any]:
@@ -44,6 +50,8 @@ def _state(stored: StoredGame, standings: Standings, rounds: list[dict[str, Any]
     }
     if standings.next is not None:
         state["next"] = standings.next.as_json()
+    if standings.sides:
+        state["sides"] = _sides(standings.sides)
     state.update(standings.extra)
     if rounds is None:
         del state["rounds"]

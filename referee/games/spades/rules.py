@@ -40,6 +40,8 @@ NIL_VALUE = 100
 BAG_PENALTY = 100
 BLIND_NIL_DEFICIT = 100
 BLIND_FACTOR = 2  # a blind nil counts double
+# The options left empty when a game is made take these where they apply (settle_options).
+FILLED_IN = {"nil_value": NIL_VALUE, "blind_nil_deficit": BLIND_NIL_DEFICIT, "bag_penalty": BAG_PENALTY}
 
 # players -> (cards taken out of the pack before dealing, cards each: also the tricks of a hand)
 DEAL: dict[int, tuple[tuple[str, ...], int]] = {2: ((), 13), 3: (("2C",), 17), 4: ((), 13)}
@@ -179,10 +181,10 @@ def settle_options(players: Sequence[str], chosen: Mapping[str, Any]) -> dict[st
             settled[option] = value
 
     default("partnerships", len(players) == 4, True)
-    default("nil_value", settled["nil"], NIL_VALUE)
+    default("nil_value", settled["nil"], FILLED_IN["nil_value"])
     default("blind_nil", True, settled["nil"])
-    default("blind_nil_deficit", settled["blind_nil"], BLIND_NIL_DEFICIT)
-    default("bag_penalty", settled["bag_limit"] is not None, BAG_PENALTY)
+    default("blind_nil_deficit", settled["blind_nil"], FILLED_IN["blind_nil_deficit"])
+    default("bag_penalty", settled["bag_limit"] is not None, FILLED_IN["bag_penalty"])
     return settled
 
 

@@ -1,0 +1,115 @@
+"""Spades on the phone pages through Flask's test client (JavaScript off by definition): the new-game form,
+the round form (bids in bidding order with nil and the blind nil tick, then tricks), refusals at their
+field, the table page's sides, bags and blind nil, the printed sheet's sides, and French."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+from flask.testing import FlaskClient
+
+from tests.samples import text_of
+from tests.spades_examples import SP17_INPUTS, TABLE
+
+
+def start(client: FlaskClient, players: list[str] = TABLE, **options: str) -> str:
+    form = {f"player-{seat}": name for seat, name in enumerate(players)}
+    form.update({"dealer": "0", "option-nil": "on"})
+    form.update({f"option-{name}": value for name, value in options.items()})
+    response = client.post("/new/spades", data=form)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return str(response.headers["Location"])
+
+
+def hand_form(number: int, bids: list[int], tricks: list[int], blind: tuple[int, ...] = ()) -> dict[str, str]:
+    form = {f"bid-{seat}": str(bid) for seat, bid in enumerate(bids)}
+    form.update({f"tricks-{seat}": str(taken) for seat, taken in enumerate(tricks)})
+    form.update({f"blind-{seat}": "on" for seat in blind})
+    form["number"] = str(number)
+    return form
+
+
+def play(client: FlaskClient, location: str, number: int, raw: dict[str, object]) -> None:
+    bids = [raw["bids"][player] for player in TABLE]  # type: ignore[index]
+    tricks = [raw["tricks"][player] for player in TABLE]  # type: ignore[index]
+    blind = tuple(TABLE.index(player) for player in raw["blind_nil"])  # type: ignore[attr-defined]
+    response = client.post(f"{location}/round", data=hand_form(number, bids, tricks, blind))
+    assert response.status_code == 303, text_of(response.get_data(as_text=True))
+
+
+def test_the_new_game_form_makes_a_game_with_every_option_settled(client: FlaskClient) -> None:
+    location = start(client)
+    state = client.get(f"/api/v1/games/{location.rsplit('/', 1)[1]}").json
+    assert state["options"]["partnerships"] is True
+    assert (state["options"]["nil_value"], state["options"]["blind_nil"], state["options"]["bag_penalty"]) == (
+        100,
+        True,
+        100,
+    )
+    three = start(client, ["Ann", "Ben", "Cat"])
+    assert client.get(f"/api/v1/games/{three.rsplit('/', 1)[1]}").json["options"]["partnerships"] is None
+
+
+def test_the_round_form_asks_bids_in_bidding_order_then_tricks(client: FlaskClient) -> None:
+    location = start(client)
+    html = client.get(f"{location}/round").get_data(as_text=True)
+    order = re.findall(r'id="row-bid-(\d)"', html)
+    assert order == ["1", "2", "3", "0"]  # Bruno first, Alice deals and bids last
+    assert re.findall(r'id="row-tricks-(\d)"', html) == ["1", "2", "3", "0"]
+    assert 'name="blind-' not in html  # nobody is 100 behind yet
+    assert ">nil</button>" in html
+
+
+def test_a_hand_with_a_nil_and_a_blind_nil_through_the_form(client: FlaskClient) -> None:
+    location = start(client)
+    for number, raw in enumerate(SP17_INPUTS[:6], start=1):
+        play(client, location, number, raw)
+    game_id = location.rsplit("/", 1)[1]
+    table = text_of(client.get(location).get_data(as_text=True))
+    assert "Alice & Chloé 426, 6 bags (4 more cost 100)" in table
+    assert "Bruno & Denis 94, 4 bags (6 more cost 100)" in table
+    assert "Bruno or Denis may bid blind nil: their side is 332 behind." in table
+    form = client.get(f"{location}/round").get_data(as_text=True)
+    assert 'name="blind-1"' in form and 'name="blind-3"' in form and 'name="blind-0"' not in form
+    play(client, location, 7, SP17_INPUTS[6])
+    state = client.get(f"/api/v1/games/{game_id}").json
+    assert state["rounds"][-1]["input"]["blind_nil"] == ["Denis"]
+    assert [side["total"] for side in state["sides"]] == [486, 355]
+
+
+def test_a_refused_blind_nil_is_shown_at_its_field(client: FlaskClient) -> None:
+    location = start(client, blind_nil_deficit="0")
+    response = client.post(f"{location}/round", data=hand_form(1, [3, 3, 4, 3], [3, 3, 4, 3], (3,)))
+    assert response.status_code == 422
+    assert "Denis bid 3: a blind nil is a bid of 0." in unescape(response.get_data(as_text=True))
+
+
+def test_the_sheet_has_a_column_group_per_side(client: FlaskClient) -> None:
+    location = start(client)
+    for number, raw in enumerate(SP17_INPUTS[:8], start=1):
+        play(client, location, number, raw)
+    html = client.get(f"{location}/sheet").get_data(as_text=True)
+    assert re.findall(r'<th scope="colgroup" colspan="3" class="side">([^<]*)</th>', html) == [
+        "Alice &amp; Chloé",
+        "Bruno &amp; Denis",
+    ]
+    eighth = html.split('<th scope="row">8</th>')[1].split("</tr>")[0]
+    assert re.findall(r'<td class="(score|bags|total)">([^<]*)</td>', eighth) == [
+        ("score", "−46"),
+        ("bags", "0"),
+        ("total", "440"),
+        ("score", "−50"),
+        ("bags", "5"),
+        ("total", "305"),
+    ]
+    assert "Bag penalty for Alice &amp; Chloé: −100" in html
+
+
+def test_the_table_in_french(client: FlaskClient) -> None:
+    location = start(client)
+    for number, raw in enumerate(SP17_INPUTS[:6], start=1):
+        play(client, location, number, raw)
+    words = text_of(client.get(location, headers={"Accept-Language": "fr"}).get_data(as_text=True))
+    assert "Alice & Chloé 426, 6 sacs (encore 4 et il en coûte 100)" in words
+    assert "Bruno ou Denis peut demander une nulle aveugle : leur camp a 332 de retard." in words
