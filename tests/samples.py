@@ -79,3 +79,10 @@ def text_of(html: str) -> str:
 def big_words(html: str) -> list[str]:
     """What a page says in big letters: the result of the game (or that it goes on), in words."""
     return [text_of(said) for said in re.findall(r'<p class="big">(.*?)</p>', html, flags=re.S)]
+
+
+def final_totals(state: dict[str, Any]) -> dict[str, int]:
+    """Each side's total by its name in a game played in sides, else each player's."""
+    if "sides" in state:
+        return {side["name"]: side["total"] for side in state["sides"]}
+    return dict(state["totals"])

@@ -363,3 +363,49 @@ def test_sp17_a_whole_game(app: Flask, api: Api) -> None:
     # Undoing the last hand reopens the game.
     assert api.delete(game_id, 9).status_code == 200
     assert api.get(game_id).json["status"] == "playing"
+
+
+# --- bids announced before the play, tricks after it ------------------------------------------------------
+
+
+def test_a_hand_in_two_steps_bids_then_tricks(app: Flask, api: Api) -> None:
+    """SP5 as a table enters it: bids said in parts (the blind nil first), shown in ``next``, then the tricks."""
+    game_id = new_game(api)
+    played(api, game_id, hands_to((250, 140), (0, 0)))
+    number = len(api.get(game_id).json["rounds"]) + 1
+    headers = api.auth(game_id)
+    first = api.client.put(
+        f"/api/v1/games/{game_id}/announced",
+        json={"round": number, "bids": {"Denis": 0}, "blind_nil": ["Denis"]},
+        headers=headers,
+    )
+    assert first.status_code == 200, first.json
+    assert (first.json["next"]["bids"], first.json["next"]["contracts"]) == ({"Denis": 0}, {})
+    refused = api.client.put(f"/api/v1/games/{game_id}/announced", json={"bids": {"Bruno": 14}}, headers=headers)
+    assert refused.status_code == 422
+    assert errors(refused) == [("bids.Bruno", "Bruno's bid must be from 0 to 13.")]
+    state = api.client.put(
+        f"/api/v1/games/{game_id}/announced", json={"bids": {"Alice": 4, "Bruno": 5, "Chloé": 3}}, headers=headers
+    ).json
+    assert state["next"]["bids"] == {"Alice": 4, "Bruno": 5, "Chloé": 3, "Denis": 0}
+    assert state["next"]["contracts"] == {AC: 7, BD: 5}
+    state = played(api, game_id, [{"tricks": {"Alice": 4, "Bruno": 6, "Chloé": 3, "Denis": 0}}])
+    last = state["rounds"][-1]
+    assert last["input"] == hand([4, 5, 3, 0], [4, 6, 3, 0], ("Denis",))
+    assert [entry["score"] for entry in last["sides"]] == [70, 251]
+    assert last["events"] == ["blind_nil:Denis"]
+    assert (state["next"]["bids"], state["next"]["contracts"]) == ({}, {})
+
+
+def test_an_announced_blind_nil_needs_the_side_far_enough_behind(app: Flask, api: Api) -> None:
+    game_id = new_game(api)
+    played(api, game_id, hands_to((250, 160), (0, 0)))
+    before = dump_database(app)
+    response = api.client.put(
+        f"/api/v1/games/{game_id}/announced",
+        json={"bids": {"Denis": 0}, "blind_nil": ["Denis"]},
+        headers=api.auth(game_id),
+    )
+    assert response.status_code == 422
+    assert errors(response) == [("blind_nil", "Bruno & Denis are 90 behind: blind nil needs 100.")]
+    assert dump_database(app) == before

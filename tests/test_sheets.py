@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
@@ -17,7 +16,17 @@ from referee.games.spec import GameSpec, Sample
 from referee.registry import GAMES
 from referee.words import minus
 from tests.conftest import Api
-from tests.samples import SAMPLES, big_words, creation, play, result_words, rounds_played, text_of, under_way
+from tests.samples import (
+    SAMPLES,
+    big_words,
+    creation,
+    final_totals,
+    play,
+    result_words,
+    rounds_played,
+    text_of,
+    under_way,
+)
 
 
 def page(client: FlaskClient, path: str, **headers: str) -> str:
@@ -29,13 +38,6 @@ def page(client: FlaskClient, path: str, **headers: str) -> str:
 def sheet_totals(html: str) -> list[int]:
     """The running totals of the printed sheet, row by row and player by player."""
     return [int(value.replace("−", "-")) for value in re.findall(r'<td class="total">(−?\d+)</td>', html)]
-
-
-def final_totals(state: dict[str, Any]) -> dict[str, int]:
-    """Each side's total by its name in a game played in sides, else each player's."""
-    if "sides" in state:
-        return {side["name"]: side["total"] for side in state["sides"]}
-    return dict(state["totals"])
 
 
 # --- the printed score sheet ----------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from referee.games.spec import GameSpec, Sample
 from referee.registry import GAMES
 from referee.words import minus
 from tests.browser.pdf import info, needs_poppler, snapshot, text_of
-from tests.samples import SAMPLES, check_outcome, creation, result_words, rounds_played
+from tests.samples import SAMPLES, check_outcome, creation, final_totals, result_words, rounds_played
 
 pytestmark = pytest.mark.browser
 
@@ -92,8 +92,8 @@ def test_every_samples_sheet_prints_on_one_page_of_a4_and_of_letter(
             assert player in text
         if sample.finished:
             assert result_words(sample) in flat
-            for player, total in state["totals"].items():
-                assert f"{player} {minus(total)}" in flat
+            for name, total in final_totals(state).items():
+                assert f"{name} {minus(total)}" in flat
         else:
             assert f"Game in progress after {rounds_played(spec, len(sample.rounds))}." in flat
         last_round = [line for line in text.splitlines() if re.match(rf"\s*{len(sample.rounds)}\s", line)]

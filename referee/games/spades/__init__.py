@@ -10,6 +10,7 @@ from . import events, examples, form, paper, records, rules
 spec = GameSpec(
     rules=rules,
     round_form=form.SpadesRoundForm(),
+    announce_form=form.SpadesAnnounceForm(),
     words=HAND,
     events=events.EVENTS,
     paper=paper.PAPER,
