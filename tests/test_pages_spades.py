@@ -113,3 +113,31 @@ def test_the_table_in_french(client: FlaskClient) -> None:
     words = text_of(client.get(location, headers={"Accept-Language": "fr"}).get_data(as_text=True))
     assert "Alice & Chloé 426, 6 sacs (encore 4 et il en coûte 100)" in words
     assert "Bruno ou Denis peut demander une nulle aveugle : leur camp a 332 de retard." in words
+
+
+def test_the_bids_announced_on_the_announce_step_then_the_tricks(client: FlaskClient) -> None:
+    """SP17's hand 7 as the table enters it: Denis's blind nil and the bids first, every phone sees the
+    contracts, then the round form opens with the bids and takes the tricks."""
+    location = start(client)
+    for number, raw in enumerate(SP17_INPUTS[:6], start=1):
+        play(client, location, number, raw)
+    step = client.get(f"{location}/announce").get_data(as_text=True)
+    assert re.findall(r'id="row-bid-(\d)"', step) == ["3", "0", "1", "2"]  # Chloé deals: Denis bids first
+    assert 'name="blind-3"' in step
+    said = {"number": "7", "save": "1", "bid-3": "0", "blind-3": "on", "bid-0": "3", "bid-1": "6", "bid-2": "3"}
+    response = client.post(f"{location}/announce", data=said)
+    assert response.status_code == 303
+    watcher = client.application.test_client()
+    table = text_of(watcher.get(location).get_data(as_text=True))
+    assert "Bids: Alice 3 · Bruno 6 · Chloé 3 · Denis blind nil" in table
+    assert "Alice & Chloé: contract 6" in table
+    assert "Bruno & Denis: contract 6 (Denis blind nil)" in table
+    form = client.get(f"{location}/round").get_data(as_text=True)
+    assert 'name="blind-3" value="on" checked' in form and 'id="bid-1" name="bid-1"' in form
+    tricks = {f"tricks-{seat}": str(taken) for seat, taken in enumerate([3, 7, 3, 0])}
+    values = {"bid-3": "0", "blind-3": "on", "bid-0": "3", "bid-1": "6", "bid-2": "3"}
+    response = client.post(f"{location}/round", data={"number": "7", **values, **tricks})
+    assert response.status_code == 303
+    state = client.get(f"/api/v1/games/{location.rsplit('/', 1)[1]}").json
+    assert [side["total"] for side in state["sides"]] == [486, 355]
+    assert state["rounds"][-1]["events"] == ["blind_nil:Denis"]
