@@ -57,11 +57,19 @@ def play(api: Api, spec: GameSpec, sample: Sample) -> tuple[str, dict[str, Any]]
     return game_id, state
 
 
-def result_words(sample: Sample) -> str:
-    """What the pages and the sheet say of a finished sample's winners."""
+RESULT_WORDS = {"side": "{} win!", "one": "{} wins!", "shared": "{} share the victory!"}
+RESULT_WORDS_FR = {"side": "{} gagnent !", "one": "{} gagne !", "shared": "{} se partagent la victoire !"}
+
+
+def result_words(sample: Sample, state: dict[str, Any], words: dict[str, str] = RESULT_WORDS) -> str:
+    """What the pages and the sheet say of a finished sample's winners: a partnership (a side of the
+    final ``state``) wins as one, players win alone or share the victory."""
+    for side in state.get("sides", []):
+        if len(side["players"]) > 1 and set(side["players"]) == set(sample.winners):
+            return words["side"].format(side["name"])
     if len(sample.winners) == 1:
-        return f"{sample.winners[0]} wins!"
-    return f"{' & '.join(sample.winners)} share the victory!"
+        return words["one"].format(sample.winners[0])
+    return words["shared"].format(" & ".join(sample.winners))
 
 
 def rounds_played(spec: GameSpec, count: int) -> str:

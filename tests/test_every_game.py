@@ -122,7 +122,7 @@ def test_the_table_shows_the_replayed_game_to_its_scorer_and_to_a_watcher(
     for phone in (client, watcher):
         html = html_of(phone, f"/g/{game_id}")
         assert shown_totals(html) == totals
-        assert big_words(html) == ([result_words(sample)] if sample.finished else [])
+        assert big_words(html) == ([result_words(sample, state)] if sample.finished else [])
     # The scorer may correct any round; the watcher opens no form at all.
     assert f'href="/g/{game_id}/round/{last}"' in html_of(client, f"/g/{game_id}")
     assert f'href="/g/{game_id}/round/' not in html_of(watcher, f"/g/{game_id}")

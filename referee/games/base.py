@@ -246,6 +246,14 @@ class Standings:
     def finished(self) -> bool:
         return self.status == "finished"
 
+    @property
+    def winning_side(self) -> Side | None:
+        """The partnership that won, when the winners are exactly both partners of one side."""
+        for side in self.sides:
+            if len(side.players) > 1 and set(side.players) == set(self.winners):
+                return side
+        return None
+
 
 class Game(Protocol):
     """What every game's rules module provides (``referee/games/<game>/rules.py``).

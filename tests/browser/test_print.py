@@ -91,7 +91,7 @@ def test_every_samples_sheet_prints_on_one_page_of_a4_and_of_letter(
         for player in sample.players:
             assert player in text
         if sample.finished:
-            assert result_words(sample) in flat
+            assert result_words(sample, state) in flat
             for name, total in final_totals(state).items():
                 assert f"{name} {minus(total)}" in flat
         else:
