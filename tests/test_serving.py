@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import resource
 import socket
 import subprocess
 import sys
@@ -76,7 +77,17 @@ def served(tmp_path: Path) -> Iterator[str]:
 
 
 def held_connections(base: str, count: int) -> list[socket.socket]:
-    """``count`` phones connected and idle between two polls, as a keep-alive connection is."""
+    """``count`` phones connected and idle between two polls, as a keep-alive connection is.
+
+    The phones' ends are this process's sockets: its open-file limit is raised to hold them too (a CI
+    runner's soft limit may be 1024), as ``referee serve`` raises its own.
+    """
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = count + 256  # the test run's own files beside the phones
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(
+            resource.RLIMIT_NOFILE, (wanted if hard == resource.RLIM_INFINITY else min(wanted, hard), hard)
+        )
     port = int(base.rsplit(":", 1)[1])
     return [socket.create_connection(("127.0.0.1", port)) for _ in range(count)]
 
