@@ -140,9 +140,8 @@ def rows(db: Database, table: str) -> list[dict[str, Any]]:
 COUNTED = ("play", "check_round", "standings")
 
 
-@pytest.fixture
-def calls(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
-    """The calls to Hearts' rules from now on, by name (what a page or a write costs, counted, not timed)."""
+def count_calls(monkeypatch: pytest.MonkeyPatch, *modules: Any) -> Counter[str]:
+    """The calls from now on to the COUNTED functions of these rules ``modules``, by name, all together."""
     counted: Counter[str] = Counter()
 
     def counting(name: str, call: Callable[..., Any]) -> Callable[..., Any]:
@@ -152,6 +151,13 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
 
         return counted_call
 
-    for name in COUNTED:
-        monkeypatch.setattr(hearts_rules, name, counting(name, getattr(hearts_rules, name)))
+    for module in modules:
+        for name in COUNTED:
+            monkeypatch.setattr(module, name, counting(name, getattr(module, name)))
     return counted
+
+
+@pytest.fixture
+def calls(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """The calls to Hearts' rules from now on, by name (what a page or a write costs, counted, not timed)."""
+    return count_calls(monkeypatch, hearts_rules)

@@ -14,8 +14,11 @@ from flask.testing import FlaskClient
 from referee import gamestate, store
 from referee.db import get_db
 from referee.games.base import make_setup
+from referee.games.spec import GameSpec, Sample
 from referee.installed import rules_of
-from tests.conftest import Api
+from referee.registry import GAMES
+from tests.conftest import Api, count_calls
+from tests.samples import play, under_way
 from tests.test_hardening import FOUR, ROUND_A, ROUND_B, correction_form, hearts, scored_game
 
 
@@ -99,3 +102,70 @@ def test_a_round_number_past_the_next_one_is_checked_against_the_game_as_it_stan
         assert gamestate.state_before(stored, 299999999) is gamestate.state(stored)
         assert gamestate.check(stored, 299999999, ROUND_B) == gamestate.check(stored, 2, ROUND_B)
         assert gamestate.state_before(stored, 0) is gamestate.states(stored)[0]
+
+
+# ---------------------------------------------------------------------------
+# Every registered game alike: a read replays nothing, a replay checks nothing, a correction checks what follows.
+
+
+@pytest.fixture
+def rules_calls(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """The calls to every registered game's rules from now on, by name (as ``calls`` counts Hearts')."""
+    return count_calls(monkeypatch, *(spec.rules for spec in GAMES.values()))
+
+
+def scored(client: FlaskClient, api: Api, spec: GameSpec) -> tuple[str, Sample]:
+    """The game's first sample still going on, played through the API and scored from ``client``."""
+    sample = under_way(spec)
+    game_id, _state = play(api, spec, sample)
+    assert client.post(f"/g/{game_id}/join/{api.keys[game_id]}").status_code == 303
+    assert client.get(f"/g/{game_id}").status_code == 200
+    return game_id, sample
+
+
+@pytest.mark.parametrize("spec", GAMES.values(), ids=GAMES.keys())
+def test_every_game_reads_its_round_forms_and_refuses_without_replaying(
+    client: FlaskClient, api: Api, rules_calls: Counter[str], spec: GameSpec
+) -> None:
+    game_id, sample = scored(client, api, spec)
+    last = len(sample.rounds)
+    rules_calls.clear()
+    for path, number in ((f"/g/{game_id}/round", last + 1), (f"/g/{game_id}/round/{last}", last)):
+        form = client.get(path)
+        assert form.status_code == 200 and f'name="number" value="{number}"' in form.get_data(as_text=True), path
+        assert (rules_calls["play"], rules_calls["check_round"]) == (0, 0), path
+        # An empty form is refused, by the form or by the rules (one check of it, against the state kept).
+        refused = client.post(path, data={"number": str(number), "save": "1"})
+        assert refused.status_code == 422, path
+        assert rules_calls["play"] == 0 and rules_calls["check_round"] <= 1, path
+        rules_calls.clear()
+
+
+@pytest.mark.parametrize("spec", GAMES.values(), ids=GAMES.keys())
+def test_every_game_is_replayed_once_per_version_without_checking_its_stored_rounds(
+    client: FlaskClient, api: Api, rules_calls: Counter[str], spec: GameSpec
+) -> None:
+    game_id, sample = scored(client, api, spec)
+    gamestate.forget()  # as in a process just started
+    rules_calls.clear()
+    for _ in range(2):
+        for path in ("", "/round", f"/round/{len(sample.rounds)}", "/round/1", "/sheet"):
+            assert client.get(f"/g/{game_id}{path}").status_code == 200, path
+    assert (rules_calls["play"], rules_calls["check_round"]) == (len(sample.rounds), 0)
+
+
+@pytest.mark.parametrize("spec", GAMES.values(), ids=GAMES.keys())
+def test_every_game_checks_a_correction_and_the_rounds_after_it_and_nothing_else(
+    client: FlaskClient, api: Api, rules_calls: Counter[str], spec: GameSpec
+) -> None:
+    game_id, sample = scored(client, api, spec)
+    rounds = len(sample.rounds)
+    number = max(rounds - 1, 1)  # the round before the last where there is one
+    rules_calls.clear()
+    assert api.put(game_id, number, sample.rounds[number - 1]).status_code == 200
+    # The round corrected and each after it checked and played once; the pages after it, nothing.
+    later = rounds - number + 1
+    assert (rules_calls["check_round"], rules_calls["play"]) == (later, later)
+    for path in ("", "/round", f"/round/{rounds}"):
+        assert client.get(f"/g/{game_id}{path}").status_code == 200, path
+    assert (rules_calls["check_round"], rules_calls["play"]) == (later, later)
