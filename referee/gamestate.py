@@ -7,8 +7,9 @@ for the next round (:func:`announce`, :func:`completed`) and the change log (:fu
 Views, the store's writes and the web kit ask it; none replays rounds itself.
 
 Every answer comes from caches kept per (game id, version): every write bumps the version, so an
-entry is never stale. The rounds of a version are replayed at most once, and a write hands the
-state it made to the next version (a round added is one play; an undo plays nothing). The inputs
+entry is never stale, and what a write makes replaces the game's older versions (:class:`GameCache`).
+The rounds of a version are replayed at most once, and a write hands the state it made to the next
+version (a round added is one play; an undo plays nothing). The inputs
 in the database were checked when written, so building the cache plays them without checking
 them again; a correction checks every round after it.
 
@@ -24,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Protocol, cast
 
-from .cache import VersionedCache
+from .cache import GameCache
 from .games.base import (
     N_,
     Announcing,
@@ -64,20 +65,22 @@ class StoredGame(Protocol):
     def announced(self) -> Mapping[str, Any]: ...
 
 
-# Bounded by size, in rounds (the weight of an entry is its game's rounds + 1): a round's derived state
-# takes about 1 to 5 KB, so each cache holds at most some 5 to 25 MB, e.g. 200 games of 25 rounds.
-CACHED_ROUNDS = 5000
+# Bounded by size, in rounds (the weight of an entry is its game's rounds + 1), and by ACTIVE_GAMES games:
+# a round's derived state takes about 1 KB (Hearts) to 5.5 KB (Queenie, Piquet), so the states of
+# 60,000 rounds (4,000 games of 15 rounds, 3,000 of 20) take some 70 to 330 MB (docs/benchmarks.md).
+CACHED_ROUNDS = 60_000
 
 # A version's states: ``states[k]`` is the state after its first k rounds (``states[0]`` the initial one).
 States = tuple[Any, ...]
 
-_states: VersionedCache[States] = VersionedCache(CACHED_ROUNDS, weigh=len)
-_standings: VersionedCache[Standings] = VersionedCache(CACHED_ROUNDS, weigh=lambda standings: len(standings.rounds) + 1)
+_states: GameCache[States] = GameCache(CACHED_ROUNDS, weigh=len)
+# The standings share their rounds' results with the states: a game's weighs little beside them.
+_standings: GameCache[Standings] = GameCache(CACHED_ROUNDS, weigh=lambda standings: len(standings.rounds) + 1)
 
 
 def states(stored: StoredGame) -> States:
     """The state after each stored round, from the cache or one replay (plays only: the inputs were checked)."""
-    return _states.get_or_make((stored.id, stored.version), lambda: _played(stored))
+    return _states.get_or_make(stored.id, stored.version, lambda: _played(stored))
 
 
 def _played(stored: StoredGame) -> States:
@@ -102,7 +105,8 @@ def state_before(stored: StoredGame, number: int) -> Any:
 def standings(stored: StoredGame) -> Standings:
     """The standings of the game as stored; ``next`` carries what is announced for it (:func:`announced_next`)."""
     return _standings.get_or_make(
-        (stored.id, stored.version),
+        stored.id,
+        stored.version,
         lambda: announced_next(stored, rules_of(stored.game).standings(stored.setup, state(stored))),
     )
 
@@ -164,14 +168,14 @@ def _checked(rules: Game, setup: Setup, before: Any, number: int, raw: Any) -> d
 def undone(stored: StoredGame) -> States | None:
     """The states once the last round is undone, if the stored version's are kept (else None: replayed
     when first asked for)."""
-    kept = _states.get((stored.id, stored.version))
+    kept = _states.get(stored.id, stored.version)
     return None if kept is None else kept[:-1]
 
 
 def keep(stored: StoredGame, made: States | None) -> None:
     """Keep the states a write computed for the version it made (``stored``), for the next reads."""
     if made is not None:
-        _states.get_or_make((stored.id, stored.version), lambda: made)
+        _states.put(stored.id, stored.version, made)
 
 
 # ---------------------------------------------------------------------------
@@ -307,7 +311,7 @@ def change_of(game: str, row: Mapping[str, Any]) -> Change:
 
 
 # Pages of change logs, each kept for the version of its game it was read at; bounded in changes like the states.
-_logs: VersionedCache[tuple[Change, ...]] = VersionedCache(CACHED_ROUNDS, weigh=len)
+_logs: GameCache[tuple[Change, ...]] = GameCache(CACHED_ROUNDS, weigh=len)
 
 
 def change_log(
@@ -316,7 +320,7 @@ def change_log(
     """Changes ``first`` to ``last`` of the game's log (counted from 1, oldest first), made of their
     audit ``rows`` once per version of the game."""
     return _logs.get_or_make(
-        (stored.id, stored.version, first, last), lambda: tuple(change_of(stored.game, row) for row in rows())
+        stored.id, stored.version, lambda: tuple(change_of(stored.game, row) for row in rows()), (first, last)
     )
 
 

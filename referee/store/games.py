@@ -21,7 +21,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from .. import gamestate
-from ..cache import VersionedCache
+from ..cache import GameCache
 from ..db import write_transaction
 from ..games.base import N_, Invalid, Problem, RoundInvalid, Setup, Standings, replay_checked
 from ..gamestate import CACHED_ROUNDS
@@ -138,7 +138,7 @@ def create_game(db: Database, game: str, setup: Setup, rounds: Sequence[Mapping[
 # A game's players and rounds at one version, as read from the database: every change to either bumps
 # the version, so a read of an unchanged game is its one head row (plain ``db.execute``: sqlite-utils'
 # ``query()`` wraps each SELECT in a SAVEPOINT). Bounded like the caches above, in rounds.
-_bodies: VersionedCache[tuple[tuple[str, ...], tuple[Mapping[str, Any], ...]]] = VersionedCache(
+_bodies: GameCache[tuple[tuple[str, ...], tuple[Mapping[str, Any], ...]]] = GameCache(
     CACHED_ROUNDS, weigh=lambda body: len(body[1]) + 1
 )
 _HEAD = "select id, game, options, dealer, created, updated, key_hash, version, announced from games where id = ?"
@@ -173,7 +173,7 @@ def load_game(db: Database, game_id: str) -> StoredGame:
             raise NotFound(game_id)
         found_id, game, options, dealer, created, updated, key_hash, version, announced = row
         try:
-            players, inputs = _bodies.get_or_make((game_id, version), _body_reader(db, game_id, version))
+            players, inputs = _bodies.get_or_make(game_id, version, _body_reader(db, game_id, version))
         except _Moved:
             continue
         setup = Setup(players=players, dealer=dealer, options=json.loads(options))
@@ -199,7 +199,7 @@ def _written(
     after = dataclasses.replace(
         stored, inputs=inputs, updated=now, version=stored.version + 1, announced=announced or {}
     )
-    _bodies.get_or_make((stored.id, after.version), lambda: (stored.setup.players, inputs))
+    _bodies.put(stored.id, after.version, (stored.setup.players, inputs))
     gamestate.keep(after, states)
     return after
 

@@ -19,7 +19,7 @@ from flask_babel import get_locale
 from markupsafe import Markup, escape
 
 from .. import store
-from ..cache import VersionedCache
+from ..cache import GameCache, VersionedCache
 from ..delivery import same_body_as
 from ..forms import CSRF_MARK, with_csrf
 from ..games.base import RoundResult, Standings
@@ -44,8 +44,9 @@ def shared_prefix(old: Sequence[object], new: Sequence[object]) -> int:
 # ---------------------------------------------------------------------------
 # The table page
 
-# Bounded by size: the characters of the pages kept (about as many bytes), some 8 MB.
-_table_pages: VersionedCache[str] = VersionedCache(8_000_000, weigh=len)
+# Bounded by size: the characters of the pages kept (about as many bytes), some 64 MB: a scorer's and a
+# watcher's page of 4,000 tables (ACTIVE_GAMES) of some 8 KB each; a write replaces its game's.
+_table_pages: GameCache[str] = GameCache(64_000_000, weigh=len)
 
 
 def table_page(head: store.GameHead, scorer: bool) -> str:
@@ -56,10 +57,12 @@ def table_page(head: store.GameHead, scorer: bool) -> str:
     """
     if session.get("_flashes"):
         return with_csrf(render_template("table.html", **_table_values(head.id, scorer)))
-    page_key = (head.id, head.version, str(get_locale()), scorer)
-    page = _table_pages.get_or_make(page_key, lambda: _framed_page(_table_values(head.id, scorer)))
+    variant = (str(get_locale()), scorer)
+    page = _table_pages.get_or_make(
+        head.id, head.version, lambda: _framed_page(_table_values(head.id, scorer)), variant
+    )
     if CSRF_MARK not in page:
-        same_body_as("table", *page_key)
+        same_body_as("table", head.id, head.version, *variant)
     return with_csrf(page)
 
 
@@ -76,8 +79,8 @@ def _table_values(game_id: str, scorer: bool) -> dict[str, Any]:
 
 # The table page's frame: all of it but its ``standings`` block and its version, which change with every
 # write. Made once per game, language and phone (scorer or watcher), and kept for every version after.
-# Bounded by size: the characters of the frames kept, some 4 MB.
-_frames: VersionedCache[tuple[str, ...]] = VersionedCache(4_000_000, weigh=lambda parts: sum(map(len, parts)))
+# Bounded by size: the characters of the frames kept, some 64 MB (two frames of 4,000 tables).
+_frames: VersionedCache[tuple[str, ...]] = VersionedCache(64_000_000, weigh=lambda parts: sum(map(len, parts)))
 # Where the frame leaves room for them (made of characters no rendered text holds; checked).
 _STANDINGS_SLOT = "\x00standings\x00"
 _VERSION_SLOT = "\x00version\x00"
@@ -140,7 +143,7 @@ class _Rows:
 
 
 # Bounded in rounds, like the derived state (the rows' HTML is shared between versions).
-_grid_rows: VersionedCache[_Rows] = VersionedCache(CACHED_ROUNDS, weigh=lambda rows: len(rows.html) + 1)
+_grid_rows: GameCache[_Rows] = GameCache(CACHED_ROUNDS, weigh=lambda rows: len(rows.html) + 1)
 
 
 def grid_rows(
@@ -158,14 +161,14 @@ def grid_rows(
     if standings is not stored.standings():  # not the game as stored: rendered, not kept
         return Markup("\n".join(str(row(players, result, can_edit, edit_base, correct_label)) for result in results))
     variant = (str(get_locale()), bool(can_edit), edit_base, str(correct_label))
-    same = _grid_rows.get((stored.id, stored.version, *variant))
+    same = _grid_rows.get(stored.id, stored.version, variant)
     if same is not None and same.results is results:
         return Markup("\n".join(same.html))
-    previous = same or _grid_rows.get((stored.id, stored.version - 1, *variant))
+    previous = same or _grid_rows.get(stored.id, stored.version - 1, variant)
     shared = shared_prefix(previous.results, results) if previous is not None else 0
     made = [str(row(players, result, can_edit, edit_base, correct_label)) for result in results[shared:]]
     rows = _Rows(results, (previous.html[:shared] if previous is not None else ()) + tuple(made))
-    _grid_rows.get_or_make((stored.id, stored.version, *variant), lambda: rows)
+    _grid_rows.put(stored.id, stored.version, rows, variant)
     return Markup("\n".join(rows.html))
 
 
@@ -183,7 +186,7 @@ class _Answer:
 
 
 # Bounded in rounds, like the derived state: the rounds' JSON is shared between the versions of a game.
-_answers: VersionedCache[_Answer] = VersionedCache(CACHED_ROUNDS, weigh=lambda answer: len(answer.rounds) + 1)
+_answers: GameCache[_Answer] = GameCache(CACHED_ROUNDS, weigh=lambda answer: len(answer.rounds) + 1)
 
 
 def _compact_sorted() -> bool:
@@ -207,18 +210,14 @@ def game_json(stored: store.StoredGame) -> bytes | None:
     """
     if not _compact_sorted():
         return None
-    key = (stored.id, stored.version)
-    found = _answers.get(key)
-    if found is None:
-        found = _answers.get_or_make(key, lambda: _answer(stored))
-    return found.body
+    return _answers.get_or_make(stored.id, stored.version, lambda: _answer(stored)).body
 
 
 def _answer(stored: store.StoredGame) -> _Answer:
     standings = stored.standings()
     results = standings.rounds
     dumps = current_app.json.dumps
-    previous = _answers.get((stored.id, stored.version - 1))
+    previous = _answers.get(stored.id, stored.version - 1)
     shared = shared_prefix(previous.results, results) if previous is not None else 0
     reused = previous.rounds[:shared] if previous is not None else ()
     made = (dumps(round_state(result), separators=(",", ":")).encode("utf-8") for result in results[shared:])

@@ -17,7 +17,7 @@ from flask_babel import format_date, get_locale, gettext
 from markupsafe import Markup
 
 from .. import i18n, store
-from ..cache import VersionedCache
+from ..cache import GameCache
 from ..chart import line_chart
 from ..games.base import Game, Option, Setup, Standings
 from ..games.fields import posted_count
@@ -29,8 +29,8 @@ bp = Blueprint("sheets", __name__)
 
 SEATS = "ABCDEFGHIJKL"
 
-# Bounded by size: the characters of the sheets kept (about as many bytes), some 4 MB.
-_sheets: VersionedCache[str] = VersionedCache(4_000_000, weigh=len)
+# Bounded by size: the characters of the sheets kept (about as many bytes), some 16 MB, the newest of each game.
+_sheets: GameCache[str] = GameCache(16_000_000, weigh=len)
 
 
 def chart_lines(spec: GameSpec, setup: Setup, standings: Standings) -> list[tuple[str, list[int]]]:
@@ -40,8 +40,8 @@ def chart_lines(spec: GameSpec, setup: Setup, standings: Standings) -> list[tupl
     return [(player, [start, *[after[player] for after in totals]]) for player in setup.players]
 
 
-# The charts drawn, by (game, version, language, chart id), bounded by size in characters: some 2 MB.
-_charts: VersionedCache[Markup] = VersionedCache(2_000_000, weigh=len)
+# The charts drawn, by (game, version, language, chart id), bounded by size in characters: some 16 MB.
+_charts: GameCache[Markup] = GameCache(16_000_000, weigh=len)
 
 
 def score_chart(stored: store.StoredGame, standings: Standings, chart_id: str = "score-chart") -> Markup:
@@ -50,8 +50,8 @@ def score_chart(stored: store.StoredGame, standings: Standings, chart_id: str = 
         return Markup("")
     if standings is not stored.standings():  # not the game as stored: drawn, not kept
         return _draw_chart(stored, standings, chart_id)
-    key = (stored.id, stored.version, str(get_locale()), chart_id)
-    return _charts.get_or_make(key, lambda: _draw_chart(stored, standings, chart_id))
+    variant = (str(get_locale()), chart_id)
+    return _charts.get_or_make(stored.id, stored.version, lambda: _draw_chart(stored, standings, chart_id), variant)
 
 
 def _draw_chart(stored: store.StoredGame, standings: Standings, chart_id: str) -> Markup:
@@ -125,8 +125,7 @@ def _render_sheet(game_id: str) -> str:
 def sheet(game_id: str) -> str:
     """The printed score sheet; anyone who can watch the game can print it."""
     head = head_or_404(game_id)
-    key = (game_id, head.version, str(get_locale()))
-    return _sheets.get_or_make(key, lambda: _render_sheet(game_id))
+    return _sheets.get_or_make(game_id, head.version, lambda: _render_sheet(game_id), str(get_locale()))
 
 
 def _players_wanted(rules: Game) -> int:

@@ -1,0 +1,61 @@
+"""The caches sized for a club: a write replaces its game's entries, and the bound is in games and in weight."""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+
+from referee import gamestate
+from referee.cache import VERSIONS_KEPT, GameCache
+from referee.views import rendering
+from tests.conftest import Api
+from tests.test_hardening import FOUR, ROUND_A
+
+
+def test_a_new_version_replaces_the_oldest_kept_of_its_game() -> None:
+    cache: GameCache[str] = GameCache(1000, weigh=len, games=10)
+    for version in range(1, 6):
+        cache.put("game", version, "x" * version)
+        cache.put("game", version, "watched" + "x" * version, variant="watcher")
+    assert VERSIONS_KEPT == 2
+    assert [cache.get("game", version) for version in range(1, 6)] == [None, None, None, "xxxx", "xxxxx"]
+    assert cache.get("game", 4, "watcher") == "watchedxxxx"
+    # A game weighs what its newest version weighs (the one before shares it): 5 + 12 characters.
+    assert (len(cache), cache.weight) == (1, 17)
+
+
+def test_a_version_older_than_those_kept_is_made_but_not_kept() -> None:
+    cache: GameCache[str] = GameCache(1000, weigh=len, games=10)
+    cache.put("game", 7, "seven")
+    cache.put("game", 8, "eight")
+    assert cache.get_or_make("game", 6, lambda: "six, read before two writes") == "six, read before two writes"
+    assert cache.get("game", 6) is None
+    assert (cache.get("game", 7), cache.get("game", 8)) == ("seven", "eight")
+
+
+def test_the_least_recently_used_game_goes_when_there_are_too_many_games_or_too_much_weight() -> None:
+    cache: GameCache[str] = GameCache(100, weigh=len, games=3)
+    for game in "abc":
+        cache.put(game, 1, "x" * 10)
+    assert cache.get("a", 1) == "x" * 10  # now the most recently used
+    cache.put("d", 1, "x" * 10)
+    assert [game for game in "abcd" if cache.get(game, 1) is not None] == ["a", "c", "d"]
+    cache.put("e", 1, "y" * 85)  # 30 + 85 > 100: the least recently used go until it fits
+    assert [game for game in "acde" if cache.get(game, 1) is not None] == ["d", "e"]
+    assert cache.weight == 95
+    cache.put("f", 1, "z" * 101)  # heavier than the whole budget: not kept, nothing pushed out
+    assert (len(cache), cache.weight, cache.get("f", 1)) == (2, 95, None)
+    cache.clear()
+    assert (len(cache), cache.weight) == (0, 0)
+
+
+def test_a_game_played_round_after_round_keeps_one_game_in_each_cache(client: FlaskClient, api: Api) -> None:
+    gamestate.forget()
+    rendering._table_pages.clear()
+    game_id = api.create("hearts", FOUR, {"hands": 1000}).json["id"]
+    for _ in range(30):
+        assert api.add(game_id, ROUND_A).status_code == 201
+        assert client.get(f"/g/{game_id}").status_code == 200
+    page = client.get(f"/g/{game_id}").get_data(as_text=True)
+    assert (len(gamestate._states), gamestate._states.weight) == (1, 31)
+    assert (len(gamestate._standings), gamestate._standings.weight) == (1, 31)
+    assert (len(rendering._table_pages), rendering._table_pages.weight) == (1, len(page))
