@@ -18,7 +18,7 @@ from .extensions import LANGUAGE_COOKIE, LANGUAGES, babel, csrf
 from .games.fields import MOST_DIGITS
 from .games.spec import GameSpec
 from .registry import GAMES
-from .views import api, background, books, errors, offline, share, sheets, tables, templating
+from .views import api, background, books, errors, offline, polls, share, sheets, tables, templating
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -48,11 +48,18 @@ def _ensure_secret_key(instance_path: Path) -> None:
     config_file.chmod(0o600)
 
 
+# On every answer (a view may set its own Content-Security-Policy).
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+}
+
+
 def _security_headers(response: Response) -> Response:
-    response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["Referrer-Policy"] = "same-origin"
-    response.headers["X-Frame-Options"] = "DENY"
+    own_policy = response.headers.get("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    response.headers.update({**SECURITY_HEADERS, "Content-Security-Policy": own_policy})
     return response
 
 
@@ -143,6 +150,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     background.init_app(app)
     errors.init_app(app)
     templating.init_app(app)
+
+    # Outermost: a watcher's poll of an unchanged game is answered before any of the above.
+    app.wsgi_app = polls.UnchangedPolls(app, app.wsgi_app, SECURITY_HEADERS)  # type: ignore[method-assign]
 
     connection = db.connect(app.config["DATABASE"])
     try:

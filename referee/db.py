@@ -219,13 +219,17 @@ def get_db() -> Database:
     thread serves one request at a time, so its connection is never shared.
     """
     if "db" not in g:
-        slot = current_app.extensions["referee.connections"]
-        if getattr(slot, "db", None) is None:
-            slot.db = connect(
-                current_app.config["DATABASE"], current_app.config.get("WRITE_WAIT_SECONDS", WRITE_WAIT_SECONDS)
-            )
-        g.db = slot.db
+        g.db = thread_connection(current_app)
     return g.db
+
+
+def thread_connection(app: Flask) -> Database:
+    """The serving thread's connection to the app's database, opened on its first use and kept open
+    (also for what answers before the app: :mod:`referee.views.polls`)."""
+    slot = app.extensions["referee.connections"]
+    if getattr(slot, "db", None) is None:
+        slot.db = connect(app.config["DATABASE"], app.config.get("WRITE_WAIT_SECONDS", WRITE_WAIT_SECONDS))
+    return slot.db
 
 
 def close_db(_error: BaseException | None = None) -> None:
