@@ -47,8 +47,9 @@ lint: setup
 system-packages:
 	@bash .ci/system-packages
 
+# One worker per core (at most 4: more would only crowd the browser and server tests).
 test: system-packages lint
-	$(BIN)/python -m pytest -m "not slow" --cov=referee --cov-report=term:skip-covered
+	$(BIN)/python -m pytest -m "not slow" -n auto --maxprocesses 4 --dist loadgroup --cov=referee --cov-report=term:skip-covered
 
 test-slow: system-packages setup
 	$(BIN)/python -m pytest -m slow

@@ -29,6 +29,9 @@ from babel.messages.pofile import read_po
 
 CHECKOUT = Path(__file__).resolve().parents[1]
 SOURCES = ("pyproject.toml", "README.md", "referee", "templates")
+# One wheel and one venv for the module: under `make test`'s workers (--dist loadgroup) its tests stay
+# on one of them, so both are built once.
+pytestmark = pytest.mark.xdist_group("installed-wheel")
 FRENCH = "Nouvelle partie"  # "A new game" on the home page, referee/translations/fr/LC_MESSAGES/messages.po
 
 
