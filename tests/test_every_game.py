@@ -11,6 +11,7 @@ import dataclasses
 import io
 import re
 from collections.abc import Mapping
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -101,8 +102,10 @@ def scorer(api: Api, client: FlaskClient, spec: GameSpec, sample: Sample) -> tup
 
 
 def shown_totals(html: str) -> dict[str, str]:
-    """The totals of the table page, player by player, as printed (each name's span is followed by its total's)."""
-    return dict(re.findall(r'<span class="name">([^<]*)</span>\s*<span class="[^"]+">([^<]*)</span>', html))
+    """The totals of the table page, player by player (side by side in a game played in sides), as printed
+    (each name's span is followed by its total's)."""
+    found = re.findall(r'<span class="name">([^<]*)</span>\s*<span class="[^"]+">([^<]*)</span>', html)
+    return {unescape(name): total for name, total in found}
 
 
 def html_of(client: FlaskClient, path: str) -> str:
@@ -119,6 +122,8 @@ def test_the_table_shows_the_replayed_game_to_its_scorer_and_to_a_watcher(
     watcher = app.test_client()
     last = len(sample.rounds)
     totals = {player: minus(total) for player, total in state["totals"].items()}
+    if "sides" in state:
+        totals = {side["name"]: minus(side["total"]) for side in state["sides"]}
     for phone in (client, watcher):
         html = html_of(phone, f"/g/{game_id}")
         assert shown_totals(html) == totals

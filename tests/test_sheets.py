@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import escape
 
 import pytest
 from flask.testing import FlaskClient
@@ -127,10 +128,12 @@ def test_the_table_page_has_the_chart_from_the_first_round_and_links_to_paper(ap
     html = page(api.client, f"/g/{game_id}")
     assert html.count("<svg") == 1  # the cached page was replaced after the new rounds
     chart = html.split("<svg", 1)[1].split("</svg>", 1)[0]
-    assert all(f'data-player="{player}"' in chart for player in sample.players)
+    state = api.get(game_id).json
+    lines = [side["name"] for side in state["sides"]] if "sides" in state else sample.players  # a line per side
+    assert re.findall(r'data-player="([^"]*)"', chart) == [escape(name) for name in lines]
     assert "style=" not in chart
     assert f'href="/g/{game_id}/sheet"' in html
-    options = api.get(game_id).json["options"]
+    options = state["options"]
     query = "".join(f"&amp;{name}={options[option.name]}" for name, option in spec.paper.blank_choices)
     assert f'href="/sheets/{spec.name}/blank?players={len(sample.players)}{query}"' in html
 

@@ -247,6 +247,19 @@ class Standings:
         return self.status == "finished"
 
     @property
+    def side_ranking(self) -> tuple[tuple[int, Side], ...]:
+        """The sides best first, as the players' ranking orders them; sides level share a place (1, 1)."""
+        ranked: list[tuple[int, Side]] = []
+        previous = 0  # the players' place of the side ranked last
+        for place, player in self.ranking:
+            side = next((side for side in self.sides if player in side.players), None)
+            if side is None or any(side.name == other.name for _place, other in ranked):
+                continue
+            ranked.append((ranked[-1][0] if place == previous else len(ranked) + 1, side))
+            previous = place
+        return tuple(ranked)
+
+    @property
     def winning_side(self) -> Side | None:
         """The partnership that won, when the winners are exactly both partners of one side."""
         for side in self.sides:

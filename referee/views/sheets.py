@@ -34,8 +34,12 @@ _sheets: GameCache[str] = GameCache(16_000_000, weigh=len)
 
 
 def chart_lines(spec: GameSpec, setup: Setup, standings: Standings) -> list[tuple[str, list[int]]]:
-    """Each player's running total, from what they start with (chips, or 0)."""
+    """Each player's running total, from what they start with (chips, or 0); in a game played in
+    sides, each side's."""
     start = spec.chart.start(setup)
+    if standings.sides:
+        by_side = [{side.name: side.total for side in result.sides} for result in standings.rounds]
+        return [(side.name, [start, *[after[side.name] for after in by_side]]) for side in standings.sides]
     totals = [result.totals for result in standings.rounds]
     return [(player, [start, *[after[player] for after in totals]]) for player in setup.players]
 
@@ -56,10 +60,11 @@ def score_chart(stored: store.StoredGame, standings: Standings, chart_id: str = 
 
 def _draw_chart(stored: store.StoredGame, standings: Standings, chart_id: str) -> Markup:
     spec = GAMES[stored.game]
-    totals = ", ".join(f"{player} {standings.totals[player]}" for player in stored.setup.players)
+    lines = chart_lines(spec, stored.setup, standings)
+    totals = ", ".join(f"{name} {values[-1]}" for name, values in lines)
     line = spec.chart.line(stored.setup)
     svg = line_chart(
-        chart_lines(spec, stored.setup, standings),
+        lines,
         title=i18n.gettext("Running totals, round by round"),
         description=i18n.gettext("After round %(number)s: %(totals)s.", number=len(standings.rounds), totals=totals),
         x_label=i18n.gettext(spec.words.noun),
