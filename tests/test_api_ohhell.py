@@ -53,8 +53,9 @@ def new_game(api: Api, players: list[str] = NAMES, options: dict[str, Any] | Non
 
 def expected_events(players: tuple[str, ...], bids: tuple[int, ...], tricks: tuple[int, ...], size: int) -> list[str]:
     made = [f"made:{player}" for player, bid, took in zip(players, bids, tricks, strict=True) if bid == took]
+    missed = [f"missed:{player}" for player, bid, took in zip(players, bids, tricks, strict=True) if bid != took]
     balance = sum(bids) - size
-    return made + ([f"overbid:{balance}"] if balance > 0 else [f"underbid:{-balance}"] if balance < 0 else [])
+    return made + missed + ([f"overbid:{balance}"] if balance > 0 else [f"underbid:{-balance}"] if balance < 0 else [])
 
 
 # --- creating a game -------------------------------------------------------------------------------------
@@ -201,7 +202,7 @@ def test_worked_examples(app: Flask, api: Api, example: Example) -> None:
 def test_oh1_events_and_scores(api: Api) -> None:
     game_id = new_game(api, dealer="Denis")
     state = api.add(game_id, hand_input(TABLE, (3, 2, 4, 2), (3, 3, 2, 2))).json
-    assert state["rounds"][0]["events"] == ["made:Alice", "made:Denis", "overbid:1"]
+    assert state["rounds"][0]["events"] == ["made:Alice", "made:Denis", "missed:Bruno", "missed:Chloé", "overbid:1"]
     assert state["rounds"][0]["scores"] == {"Alice": 13, "Bruno": 0, "Chloé": 0, "Denis": 12}
 
 
@@ -338,7 +339,7 @@ def test_oh6_in_two_steps_bids_first_the_hook_refused_then_tricks_only(app: Flas
         "input": hand_input(TABLE, (2, 0, 1, 1), (2, 1, 1, 1)),
         "scores": by_seat(TABLE, (12, 0, 11, 11)),
         "totals": by_seat(TABLE, (12, 0, 11, 11)),
-        "events": ["made:Alice", "made:Chloé", "made:Denis", "underbid:1"],
+        "events": ["made:Alice", "made:Chloé", "made:Denis", "missed:Bruno", "underbid:1"],
     }
     assert bid_facts(added.json) == ({}, 0, None)  # the bids were for hand 1 only
 

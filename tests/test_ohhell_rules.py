@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from referee.games.base import Invalid, RoundInvalid, Setup, complete_round, make_setup, replay
 from referee.games.ohhell import rules
-from referee.games.ohhell.events import Made, Overbid, Underbid
+from referee.games.ohhell.events import Made, Missed, Overbid, Underbid
 from tests.ohhell_examples import (
     DEFAULT_OPTIONS,
     EXAMPLES,
@@ -95,12 +95,18 @@ def test_worked_examples(example: Example) -> None:
     assert (standings.next is None) == bool(example.winners)
 
 
-def test_oh1_events_name_who_made_it_and_the_overbid() -> None:
+def test_oh1_events_name_who_made_it_who_missed_and_the_overbid() -> None:
     standings = replay(rules, setup_of(), [hand_input(TABLE, (3, 2, 4, 2), (3, 3, 2, 2))])
     events = standings.rounds[0].events
-    assert events == (Made("Alice"), Made("Denis"), Overbid(1))
-    assert [str(event) for event in events] == ["made:Alice", "made:Denis", "overbid:1"]
-    assert [event.describe() for event in events] == ["Alice made it", "Denis made it", "Overbid by 1"]
+    assert events == (Made("Alice"), Made("Denis"), Missed("Bruno", 2, 3), Missed("Chloé", 4, 2), Overbid(1))
+    assert [str(event) for event in events] == ["made:Alice", "made:Denis", "missed:Bruno", "missed:Chloé", "overbid:1"]
+    assert [event.describe() for event in events] == [
+        "Alice made their bid",
+        "Denis made their bid",
+        "Bruno missed (bid 2, took 3)",
+        "Chloé missed (bid 4, took 2)",
+        "Overbid by 1",
+    ]
 
 
 def test_oh6_the_hook_refuses_then_the_bids_are_announced_first() -> None:

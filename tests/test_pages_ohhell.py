@@ -135,3 +135,39 @@ def test_the_announce_form_takes_the_bids_given_and_shows_the_stored_ones() -> N
     facts = announce.facts(setup, values, entered)
     assert (facts["bid_total"], facts["forbidden_bid"], facts["order"]) == (3, 2, [0, 1, 2, 3])
     assert announce.values(setup, {}, entered) == {}
+
+
+def test_the_event_line_says_who_made_their_bid_and_who_missed(client: FlaskClient) -> None:
+    """OH1 on the table page, in both languages: the players who made it, then those who missed with their
+    bid and tricks, then the balance of the bids."""
+    location = start(client)
+    assert client.post(f"{location}/round", data=hand_form(1, [3, 2, 4, 2], [3, 3, 2, 2])).status_code == 303
+    line = (
+        "Alice made their bid · Denis made their bid · Bruno missed (bid 2, took 3) · Chloé missed (bid 4, took 2)"
+        " · Overbid by 1"
+    )
+    assert line in text_of(client.get(location).get_data(as_text=True))
+    client.set_cookie("lang", "fr")
+    french = text_of(client.get(location).get_data(as_text=True))
+    assert (
+        "Alice a réussi son enchère · Denis a réussi son enchère · Bruno a chuté (enchère 2, plis 3)"
+        " · Chloé a chuté (enchère 4, plis 2) · Enchères : 1 de plus que les plis"
+    ) in french
+
+
+def test_the_blank_sheet_has_spare_rows_for_playing_on(client: FlaskClient) -> None:
+    """Four players, down to 1 and back up: 19 hands, then three spare hands of 10 cards, dealt on round the table."""
+    html = client.get("/sheets/ohhell/blank?players=4&sequence=down_up").get_data(as_text=True)
+    rows = re.findall(
+        r'<tr data-hand="(\d+)"><th scope="row">\d+</th><td class="text seat-cell">(\w)</td><td>(\d+)</td>', html
+    )
+    assert [int(number) for number, _dealer, _size in rows] == list(range(1, 23))
+    spare = html.split('<tbody class="spare">', 1)[1]
+    assert re.findall(
+        r'<tr data-hand="(\d+)"><th scope="row">\d+</th><td class="text seat-cell">(\w)</td><td>(\d+)</td>', spare
+    ) == [
+        ("20", "D", "10"),
+        ("21", "A", "10"),
+        ("22", "B", "10"),
+    ]
+    assert "If the leaders are tied and the table plays on:" in text_of(html)

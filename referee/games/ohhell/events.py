@@ -11,7 +11,22 @@ class Made(PlayerEvent):
     """``name`` took exactly the tricks they bid."""
 
     word = "made"
-    message = N_("%(name)s made it")
+    message = N_("%(name)s made their bid")
+
+
+@dataclass(frozen=True)
+class Missed(Event):
+    """``name`` bid ``bid`` and took ``tricks``, more or fewer: the bid is missed. The JSON API names the
+    player only (``missed:Bruno``): the numbers are the round's input."""
+
+    name: str
+    bid: int
+    tricks: int
+    word = "missed"
+    message = N_("%(name)s missed (bid %(bid)s, took %(tricks)s)")
+
+    def subject(self) -> tuple[str, ...]:
+        return (self.name,)
 
 
 @dataclass(frozen=True)
@@ -32,4 +47,4 @@ class Underbid(Event):
     message = N_("Underbid by %(by)s")
 
 
-EVENTS = (Made, Overbid, Underbid)
+EVENTS = (Made, Missed, Overbid, Underbid)

@@ -9,6 +9,7 @@ from ..base import N_, RoundResult, Setup, Standings
 from ..spec import Column, Paper, running_total
 from . import rules
 
+SPARE_HANDS = 3  # rows for the hands played on while the leaders are tied (tie: play on)
 SEQUENCE = next(option for option in rules.options if option.name == "sequence")
 
 
@@ -31,17 +32,14 @@ def plans(setup: Setup, standings: Standings) -> list[Any]:
 
 
 def blank(seats: tuple[str, ...], choices: Mapping[str, Any]) -> dict[str, Any]:
-    """Every hand of the chosen sequence with the default largest hand, each with its dealer's seat letter."""
+    """Every hand of the chosen sequence with the default largest hand, each with its dealer's seat letter;
+    then spare hands of the largest size, for a table that plays on while the leaders are tied."""
     setup = Setup(players=seats, dealer=0, options={"max_cards": None, "sequence": choices["sequence"]})
     largest = rules.largest_hand(setup)
     sizes = rules.hand_sizes(largest, choices["sequence"])
-    return {
-        "largest": largest,
-        "hands": [
-            {"number": number, "dealer": seats[(number - 1) % len(seats)], "size": size}
-            for number, size in enumerate(sizes, start=1)
-        ],
-    }
+    numbered = enumerate([*sizes, *[largest] * SPARE_HANDS], start=1)
+    hands = [{"number": number, "dealer": seats[(number - 1) % len(seats)], "size": size} for number, size in numbered]
+    return {"largest": largest, "hands": hands[: len(sizes)], "spare": hands[len(sizes) :]}
 
 
 PAPER = Paper(

@@ -29,7 +29,7 @@ from ..base import (
     per_key,
     rank,
 )
-from .events import Made, Overbid, Underbid
+from .events import Made, Missed, Overbid, Underbid
 
 name = "ohhell"
 title = N_("Oh Hell")
@@ -402,9 +402,12 @@ def play(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
     scores = {player: hand_score(setup, bids[player], tricks[player]) for player in setup.players}
     totals = {player: state.totals[player] + scores[player] for player in setup.players}
     made: list[Event] = [Made(player) for player in setup.players if bids[player] == tricks[player]]
+    missed: list[Event] = [
+        Missed(player, bids[player], tricks[player]) for player in setup.players if bids[player] != tricks[player]
+    ]
     bid_total = sum(bids.values())
     details = HandDetails(setup.players[dealer_seat(setup, number)], size, trumps(setup, size), bid_total)
-    events = tuple(made + _bid_events(bid_total, size))
+    events = tuple(made + missed + _bid_events(bid_total, size))
     result = RoundResult(number, dict(round_input), scores, totals, events, details)
     return State(rounds=state.rounds + (result,), totals=totals)
 
