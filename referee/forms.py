@@ -16,7 +16,7 @@ from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from .games.base import N_, Game, Invalid, Option, Problem, Setup, make_setup
+from .games.base import N_, Game, Invalid, Option, Problem, Setup, check_options, make_setup, settled_options
 from .games.fields import Label, Labeller, form_number, posted_count
 from .words import elide_de
 
@@ -126,6 +126,46 @@ def option_fields(game: Game, posted: Mapping[str, str]) -> list[OptionField]:
             choices = tuple((_shown(value), label, _shown(value) == chosen) for value, label in values)
             fields.append(OptionField(option, name, choices=choices))
     return fields
+
+
+@dataclass(frozen=True)
+class Seating:
+    """How a game played in fixed sides seats a full table, for the new-game form to draw it: each side's
+    seats (from 0), and whether every side is two partners facing each other."""
+
+    sides: tuple[tuple[int, ...], ...]
+    seats: int
+
+    @property
+    def numbers(self) -> tuple[tuple[int, ...], ...]:
+        """Each side's seats as people count them, from 1."""
+        return tuple(tuple(seat + 1 for seat in side) for side in self.sides)
+
+    def side_of(self, seat: int) -> int:
+        return next(index for index, side in enumerate(self.sides) if seat in side)
+
+    @property
+    def opposite(self) -> bool:
+        half = self.seats // 2
+        return self.seats % 2 == 0 and all(len(side) == 2 and side[1] - side[0] == half for side in self.sides)
+
+
+def seating(game: Game, posted: Mapping[str, str]) -> Seating | None:
+    """The sides a full table of ``game`` plays in, as its rules declare them for a game with the options
+    posted (the defaults when there are none, or when they do not go together): none when each plays alone."""
+    seats = tuple(str(seat + 1) for seat in range(game.max_players))
+    chosen = [new_game_input(game, posted)[1]] if posted else []
+    for options in [*chosen, {}]:
+        try:
+            setup = Setup(seats, 0, settled_options(game, seats, check_options(game, options)))
+            game.check_setup(setup)
+        except Invalid:
+            continue
+        sides = game.standings(setup, game.initial(setup)).sides
+        if any(len(side.players) > 1 for side in sides):
+            return Seating(tuple(tuple(seats.index(name) for name in side.players) for side in sides), len(seats))
+        return None
+    return None
 
 
 def new_game_setup(game: Game, form: Mapping[str, str]) -> Setup:

@@ -141,3 +141,35 @@ def test_the_bids_announced_on_the_announce_step_then_the_tricks(client: FlaskCl
     state = client.get(f"/api/v1/games/{location.rsplit('/', 1)[1]}").json
     assert [side["total"] for side in state["sides"]] == [486, 355]
     assert state["rounds"][-1]["events"] == ["blind_nil:Denis"]
+
+
+def seat_sides(html: str) -> dict[str, str]:
+    """Each seat of the new-game form's square table and the letter of its side."""
+    return dict(re.findall(r'<div class="seat-place seat-(\d)" data-side="([A-Z])">', html))
+
+
+def test_the_new_game_form_seats_the_sides_around_a_square_table(client: FlaskClient) -> None:
+    html = client.get("/new/spades").get_data(as_text=True)
+    assert 'class="seating" data-seats="4"' in html
+    assert seat_sides(html) == {"1": "A", "2": "B", "3": "A", "4": "B"}
+    words = text_of(html)
+    assert "Partners sit opposite each other." in words
+    assert "Side A: seats 1 & 3" in words and "Side B: seats 2 & 4" in words
+    assert "Seat 3 side A" in words
+    french = text_of(client.get("/new/spades", headers={"Accept-Language": "fr"}).get_data(as_text=True))
+    assert "Camp A : places 1 & 3" in french
+    # A game where each plays alone draws no table: the seats are a plain list.
+    assert "data-seats" not in client.get("/new/hearts").get_data(as_text=True)
+
+
+def test_the_square_table_follows_the_options_posted(client: FlaskClient) -> None:
+    """Each for themselves, refused for a nameless seat: the form comes back without sides; a refused option
+    draws the sides of the defaults."""
+    cutthroat = {"player-0": "Alice", "dealer": "0", "option-partnerships": "False", "option-nil": "on"}
+    response = client.post("/new/spades", data=cutthroat)
+    assert response.status_code == 422
+    assert "data-seats" not in response.get_data(as_text=True)
+    refused = {**cutthroat, "option-partnerships": "none", "option-target": "5"}
+    response = client.post("/new/spades", data=refused)
+    assert response.status_code == 422
+    assert seat_sides(response.get_data(as_text=True)) == {"1": "A", "2": "B", "3": "A", "4": "B"}

@@ -24,7 +24,7 @@ from werkzeug.wrappers import Response
 from .. import store
 from ..db import get_db
 from ..extensions import LANGUAGE_COOKIE, LANGUAGES
-from ..forms import CsrfForm, field_errors, new_game_label, new_game_setup, option_fields
+from ..forms import CsrfForm, field_errors, new_game_label, new_game_setup, option_fields, seating
 from ..games.base import Invalid
 from ..games.fields import posted_count
 from ..limits import creating
@@ -88,7 +88,13 @@ def new_game(game_name: str) -> Response | tuple[str, int] | str:
         abort(400)
     values = request.form if request.method == "POST" else MultiDict()
     page = render_template(
-        "new_game.html", game=game, options=option_fields(game, values), form=form, errors=errors, values=values
+        "new_game.html",
+        game=game,
+        options=option_fields(game, values),
+        seating=seating(game, values),
+        form=form,
+        errors=errors,
+        values=values,
     )
     return (page, 422) if errors else page
 
