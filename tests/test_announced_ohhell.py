@@ -54,7 +54,12 @@ def bids_form(bids: dict[str, int]) -> dict[str, str]:
 def test_oh6_on_the_pages_bids_first_then_tricks(app: Flask, client: FlaskClient) -> None:
     game = start_oh6(client)
     table = client.get(f"/g/{game}").get_data(as_text=True)
-    assert f'class="button primary sticky-action" href="/g/{game}/announce">Bids, hand 1' in table
+    # The two steps side by side in the bar at the bottom, the one to tap now (the bids) the primary.
+    assert re.search(
+        rf'<div class="sticky-action sticky-pair"><a class="button" href="/g/{game}/round"[^>]*>Enter hand 1</a>'
+        rf'<a class="button primary" href="/g/{game}/announce">Bids, hand 1</a></div>',
+        table,
+    )
     step = client.get(f"/g/{game}/announce").get_data(as_text=True)
     assert "Bids, hand 1" in step and 'name="bid-3"' in step
 
@@ -75,7 +80,11 @@ def test_oh6_on_the_pages_bids_first_then_tricks(app: Flask, client: FlaskClient
     watched = text_of(watcher.get(f"/g/{game}").get_data(as_text=True))
     assert "Denis 1" in watched and "underbid by 1" in watched
     table = client.get(f"/g/{game}").get_data(as_text=True)
-    assert f'class="button primary sticky-action" href="/g/{game}/round"' in table
+    assert re.search(
+        rf'<div class="sticky-action sticky-pair"><a class="button" href="/g/{game}/announce">Bids, hand 1</a>'
+        rf'<a class="button primary" href="/g/{game}/round"',
+        table,
+    )
 
     form = client.get(f"/g/{game}/round").get_data(as_text=True)
     assert [re.search(rf'name="bid-{seat}"[^>]*value="(\d*)"', form).group(1) for seat in range(4)] == [
