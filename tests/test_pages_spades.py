@@ -10,7 +10,7 @@ from html import unescape
 from flask.testing import FlaskClient
 
 from tests.samples import text_of
-from tests.spades_examples import SP17_INPUTS, TABLE
+from tests.spades_examples import SP17_INPUTS, TABLE, hands_to
 
 
 def start(client: FlaskClient, players: list[str] = TABLE, **options: str) -> str:
@@ -173,3 +173,58 @@ def test_the_square_table_follows_the_options_posted(client: FlaskClient) -> Non
     response = client.post("/new/spades", data=refused)
     assert response.status_code == 422
     assert seat_sides(response.get_data(as_text=True)) == {"1": "A", "2": "B", "3": "A", "4": "B"}
+
+
+def test_the_bid_step_adds_up_each_sides_bids_as_they_are_said(client: FlaskClient) -> None:
+    """Without JavaScript each tap posts the step, which shows each side's bids so far (nil counting 0),
+    then its contract once both partners have bid."""
+    location = start(client)
+    first = client.post(f"{location}/announce", data={"number": "1", "bid-1": "3", "adjust": "bid-2:=0"})
+    words = text_of(first.get_data(as_text=True))
+    assert "Alice & Chloé: 0 bid so far" in words and "Bruno & Denis: 3 bid so far" in words
+    taps = {"number": "1", "bid-1": "3", "bid-2": "0", "bid-3": "4", "adjust": "bid-0:=5"}
+    words = text_of(client.post(f"{location}/announce", data=taps).get_data(as_text=True))
+    assert "Alice & Chloé: contract 5" in words and "Bruno & Denis: contract 7" in words
+    nils = {"number": "1", "bid-0": "0", "bid-2": "0", "adjust": "bid-1:=2"}
+    words = text_of(client.post(f"{location}/announce", data=nils).get_data(as_text=True))
+    assert "Alice & Chloé: no contract" in words and "Bruno & Denis: 2 bid so far" in words
+
+
+def test_a_hand_with_a_nil_and_a_bag_penalty_through_the_pages(client: FlaskClient) -> None:
+    """Alice & Chloé on 28 with 8 bags: Alice makes nil (+100), Chloé bids 3 and takes 5 (30 + 2 bags), and
+    their tenth bag costs 100: 32 for the hand, 60 in all and no bag left. Bruno & Denis make 8 of 8."""
+    location = start(client)
+    (before,) = hands_to((28, 30), (8, 0))
+    play(client, location, 1, before)
+    said = {"number": "2", "save": "1", "bid-2": "3", "bid-3": "4", "bid-0": "0", "bid-1": "4"}
+    assert client.post(f"{location}/announce", data=said).status_code == 303
+    form = client.get(f"{location}/round").get_data(as_text=True)
+    bids = dict(re.findall(r'id="(bid-\d)" name="bid-\d"[^>]*value="(\d*)"', form))
+    assert bids == {"bid-0": "0", "bid-1": "4", "bid-2": "3", "bid-3": "4"}  # the round form opens with the bids said
+    tricks = {f"tricks-{seat}": str(taken) for seat, taken in enumerate([0, 4, 5, 4])}
+    response = client.post(f"{location}/round", data={"number": "2", **bids, **tricks})
+    assert response.status_code == 303, text_of(response.get_data(as_text=True))
+    table = text_of(client.get(location).get_data(as_text=True))
+    assert "Alice made nil · Bag penalty for Alice & Chloé: −100" in table
+    assert "Alice & Chloé 60, 0 bags (10 more cost 100)" in table
+    assert "Bruno & Denis 110, 0 bags (10 more cost 100)" in table
+    sheet = client.get(f"{location}/sheet").get_data(as_text=True)
+    second = sheet.split('<th scope="row">2</th>')[1].split("</tr>")[0]
+    assert re.findall(r'<td class="(score|bags|total)">([^<]*)</td>', second) == [
+        ("score", "+32"),
+        ("bags", "0"),
+        ("total", "60"),
+        ("score", "+80"),
+        ("bags", "0"),
+        ("total", "110"),
+    ]
+    state = client.get(f"/api/v1/games/{location.rsplit('/', 1)[1]}").json
+    assert state["rounds"][1]["input"] == {
+        "bids": {"Alice": 0, "Bruno": 4, "Chloé": 3, "Denis": 4},
+        "blind_nil": [],
+        "tricks": {"Alice": 0, "Bruno": 4, "Chloé": 5, "Denis": 4},
+    }
+    assert state["sides"] == [
+        {"name": "Alice & Chloé", "players": ["Alice", "Chloé"], "score": 32, "total": 60, "bags": 0},
+        {"name": "Bruno & Denis", "players": ["Bruno", "Denis"], "score": 80, "total": 110, "bags": 0},
+    ]

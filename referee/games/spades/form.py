@@ -8,7 +8,7 @@ out of the hand's tricks (the one player left empty takes what is left).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,23 +50,39 @@ def _bid_values(setup: Setup, announced: Mapping[str, Any]) -> dict[str, str]:
     return values
 
 
+def typed_bid(text: str | None, most: int) -> int | None:
+    """A bid as typed, if it is one of this hand (0 to ``most``); else None (blank, or for the rules to refuse)."""
+    bid = form_number(text)
+    return bid if isinstance(bid, int) and 0 <= bid <= most else None
+
+
+def side_bids(bids: Sequence[int | None]) -> dict[str, Any]:
+    """A side's bids as they are said, its players' in seat order (None: not yet): how many have bid, their
+    bids so far added up (nil counting 0) and, once all have bid, the contract the rules make of them (None:
+    all bid nil). The page's script (static/round.js sideBids) does the same as the bids are tapped in."""
+    said = [bid for bid in bids if bid is not None]
+    complete = len(said) == len(bids)
+    by_seat = {str(seat): bid for seat, bid in enumerate(said)}
+    contract = rules.contract(rules.Team("", tuple(by_seat)), by_seat) if complete else None
+    return {"said": len(said), "bid": sum(said), "contract": contract, "complete": complete}
+
+
 def _bid_facts(setup: Setup, values: Mapping[str, str], entered: Next | None) -> dict[str, Any]:
-    """The hand's tricks, the seats in bidding order, who may tick blind nil, and each side's contract
-    once its players have bid."""
+    """The hand's tricks, the seats in bidding order, who may tick blind nil, and each side's bids so far
+    (:func:`side_bids`) with its seats."""
     number = entered.round if entered is not None else 1
     most = rules.tricks_per_hand(setup)
-    typed = {player: form_number(values.get(bid_field(seat))) for seat, player in enumerate(setup.players)}
-    bids = {player: bid for player, bid in typed.items() if isinstance(bid, int) and 0 <= bid <= most}
+    typed = [typed_bid(values.get(bid_field(seat)), most) for seat in range(len(setup.players))]
     blind = entered.facts["blind_nil"] if entered is not None else []
+    sides = []
+    for team in rules.teams(setup):
+        seats = [setup.seat(player) for player in team.players]
+        sides.append({"name": team.name, "seats": seats, **side_bids([typed[seat] for seat in seats])})
     return {
         "tricks": most,
         "order": [setup.seat(player) for player in rules.bidding_order(setup, number)],
         "blind_allowed": [setup.seat(player) for player in blind],
-        "contracts": {
-            team.name: rules.contract(team, bids)
-            for team in rules.teams(setup)
-            if all(player in bids for player in team.players)
-        },
+        "sides": sides,
     }
 
 
