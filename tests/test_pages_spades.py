@@ -208,6 +208,11 @@ def test_a_hand_with_a_nil_and_a_bag_penalty_through_the_pages(client: FlaskClie
     assert "Alice made nil · Bag penalty for Alice & Chloé: −100" in table
     assert "Alice & Chloé 60, 0 bags (10 more cost 100)" in table
     assert "Bruno & Denis 110, 0 bags (10 more cost 100)" in table
+    page = client.get(location).get_data(as_text=True)
+    grid = page.split('<table class="grid">')[1].split("</table>")[0]
+    assert re.findall(r'<th scope="col">([^<]*)</th>', unescape(grid)) == ["#", "Alice & Chloé", "Bruno & Denis"]
+    grid_hand = grid.split('<th scope="row">2</th>')[1].split("</tr>")[0]
+    assert re.findall(r"<td>([^<]*) <small>([^<]*)</small></td>", grid_hand) == [("32", "60"), ("80", "110")]
     sheet = client.get(f"{location}/sheet").get_data(as_text=True)
     second = sheet.split('<th scope="row">2</th>')[1].split("</tr>")[0]
     assert re.findall(r'<td class="(score|bags|total)">([^<]*)</td>', second) == [
