@@ -72,6 +72,9 @@ def test_a_hand_with_a_nil_and_a_blind_nil_through_the_form(client: FlaskClient)
     assert "Bruno or Denis may bid blind nil: their side is 332 behind." in table
     form = client.get(f"{location}/round").get_data(as_text=True)
     assert 'name="blind-1"' in form and 'name="blind-3"' in form and 'name="blind-0"' not in form
+    ticks = re.findall(r'name="(blind-\d)"(.*?)</label>', form, flags=re.DOTALL)
+    named = {tick: text_of(label).rsplit(" ", 1)[-1] for tick, label in ticks}
+    assert named == {"blind-1": "(Bruno)", "blind-3": "(Denis)"}  # whose tick, for a screen reader
     play(client, location, 7, SP17_INPUTS[6])
     state = client.get(f"/api/v1/games/{game_id}").json
     assert state["rounds"][-1]["input"]["blind_nil"] == ["Denis"]
