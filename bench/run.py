@@ -370,9 +370,12 @@ class Weight:
 
 
 def scorer_client(app: Flask, game_id: str, key: str) -> FlaskClient:
-    """A phone that scores the game (with the edit links), as the one that created it."""
+    """A phone that scores the game: it opened the invitation and joined (its form posted with the token)."""
     phone = app.test_client()
-    joined = phone.get(f"/g/{game_id}/join/{key}")
+    invitation = phone.get(f"/g/{game_id}/join/{key}").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" (?:type="hidden" )?value="([^"]*)"', invitation)
+    assert token is not None, invitation[:200]
+    joined = phone.post(f"/g/{game_id}/join/{key}", data={"csrf_token": token.group(1)})
     assert joined.status_code == 303, joined.status_code
     phone.get(f"/g/{game_id}")  # the page that shows the flashed message
     return phone

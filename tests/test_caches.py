@@ -1,13 +1,22 @@
-"""The caches sized for a club: a write replaces its game's entries, and the bound is in games and in weight."""
+"""The caches sized for a club: a write replaces its game's entries, the bound is in games and in weight,
+and a round form kept is the form made anew, with each phone's own tokens."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
-from referee import gamestate
+from referee import create_app, gamestate
 from referee.cache import VERSIONS_KEPT, GameCache
+from referee.games.spec import GameSpec
+from referee.registry import GAMES
 from referee.views import rendering
 from tests.conftest import Api
+from tests.samples import play, under_way
 from tests.test_hardening import FOUR, ROUND_A
 
 
@@ -59,3 +68,41 @@ def test_a_game_played_round_after_round_keeps_one_game_in_each_cache(client: Fl
     assert (len(gamestate._states), gamestate._states.weight) == (1, 31)
     assert (len(gamestate._standings), gamestate._standings.weight) == (1, 31)
     assert (len(rendering._table_pages), rendering._table_pages.weight) == (1, len(page))
+
+
+def tokens(page: str) -> tuple[str, str]:
+    """The page's CSRF token and queue token."""
+    csrf = re.search(r'<input id="csrf_token" name="csrf_token" type="hidden" value="([^"]+)">', page)
+    queue = re.search(r'data-queue-token="([^"]*)"', page)
+    assert csrf is not None and queue is not None
+    return csrf.group(1), queue.group(1)
+
+
+@pytest.mark.parametrize("spec", GAMES.values(), ids=GAMES.keys())
+def test_a_kept_round_form_is_the_form_made_anew_with_each_phones_own_tokens(tmp_path: Path, spec: GameSpec) -> None:
+    app = create_app({"DATABASE": str(tmp_path / "csrf.sqlite3"), "SECRET_KEY": "test-secret", "CREATE_LIMIT": "off"})
+    api = Api(app.test_client())
+    game_id, _state = play(api, spec, under_way(spec))
+    phones = [joined(app, game_id, api.keys[game_id]) for _ in range(2)]
+    for path in (f"/g/{game_id}/round", f"/g/{game_id}/round/1"):
+        rendering._round_forms.clear()
+        made, kept, other = (phone.get(path).get_data(as_text=True) for phone in (phones[0], phones[0], phones[1]))
+        assert tokens(kept)[1] == tokens(made)[1] != tokens(other)[1]  # each phone's book, its own queue token
+        assert all(tokens(page)[1] for page in (made, other))
+        assert len(rendering._round_forms) == 1  # made once, for the first phone; kept for both
+        assert without_tokens(kept) == without_tokens(made) == without_tokens(other)
+
+
+def joined(app: Flask, game_id: str, key: str) -> FlaskClient:
+    """A phone that opened the game's invitation and joined it (CSRF on: the token from the page)."""
+    phone = app.test_client()
+    page = phone.get(f"/g/{game_id}/join/{key}").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    assert token is not None
+    assert phone.post(f"/g/{game_id}/join/{key}", data={"csrf_token": token.group(1)}).status_code == 303
+    assert "can now enter" in phone.get(f"/g/{game_id}").get_data(as_text=True)  # the message said, once
+    return phone
+
+
+def without_tokens(page: str) -> str:
+    return re.sub(r'(name="csrf_token" type="hidden" value|data-queue-token)="[^"]*"', "", page)

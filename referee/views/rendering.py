@@ -1,4 +1,5 @@
-"""Pages and JSON made once and kept: the table page (from its frame), the grid's rows and a game's JSON.
+"""Pages and JSON made once and kept: the table page (from its frame), the round form as it opens, the
+grid's rows and a game's JSON.
 
 Everything kept is keyed by the game's version (or by what a frame shows, which no write changes),
 so nothing kept is ever stale. A version that only adds or removes rounds at the end reuses the
@@ -9,13 +10,15 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
 from flask import current_app, render_template, request, session
 from flask.json.provider import DefaultJSONProvider
 from flask_babel import get_locale
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 
 from .. import store
@@ -26,6 +29,7 @@ from ..games.base import RoundResult, Standings
 from ..gamestate import CACHED_ROUNDS
 from ..installed import spec_of
 from .access import game_or_404
+from .background import queue_token
 from .state import round_state, state_without_rounds
 
 
@@ -128,6 +132,37 @@ def _table_frame(template: Any, values: dict[str, Any]) -> tuple[str, ...]:
     if parts.count(_STANDINGS_SLOT) != 1 or parts.count(_VERSION_SLOT) != 1:
         return ()
     return parts
+
+
+# ---------------------------------------------------------------------------
+# The round form as it opens (the next round's, or a correction's): nothing posted, nothing refused
+
+# Bounded by size: the characters of the forms kept, some 64 MB (a next round's form of 4,000 tables).
+_round_forms: GameCache[str] = GameCache(64_000_000, weigh=len)
+# Where a kept form takes this phone's CSRF field and queue token (characters no rendered text holds).
+_CSRF_SLOT = "\x00csrf\x00"
+_QUEUE_SLOT = "\x00queue\x00"
+# What a kept form is rendered with in place of this phone's CSRF field and queue token.
+_MARKED = {"form": SimpleNamespace(csrf_token=Markup(_CSRF_SLOT)), "queue_token": lambda: Markup(_QUEUE_SLOT)}
+# The CSRF field as the form itself writes it (Flask-WTF's CsrfForm).
+_CSRF_FIELD = Markup('<input id="csrf_token" name="csrf_token" type="hidden" value="%s">')
+
+
+def opened_form(game_id: str, version: int, number: int, render: Callable[[Mapping[str, Any]], str]) -> str:
+    """The form of round ``number`` as it opens, made once per version, language and address, and kept.
+
+    ``render(marks)`` renders it with ``marks`` in place of what the template is given for this phone
+    (its CSRF field and queue token: :data:`_MARKED`), put in for each phone; ``render({})`` renders
+    it for this phone alone. What the template shows depends
+    on nothing else of the request (``round.html``): a form with flashed messages is made for this
+    phone alone.
+    """
+    if session.get("_flashes") or current_app.jinja_env.auto_reload:
+        return render({})
+    variant = (str(get_locale()), number, request.script_root, request.path)
+    page = _round_forms.get_or_make(game_id, version, lambda: render(_MARKED), variant)
+    mine = {_CSRF_SLOT: str(_CSRF_FIELD % generate_csrf()), _QUEUE_SLOT: str(escape(queue_token()))}
+    return "".join([mine.get(part, part) for part in re.split(f"({_CSRF_SLOT}|{_QUEUE_SLOT})", page)])
 
 
 # ---------------------------------------------------------------------------

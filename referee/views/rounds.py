@@ -7,7 +7,7 @@ web kit (:mod:`.kit`) without this module importing any game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
@@ -21,7 +21,7 @@ from ..forms import CsrfForm, field_errors
 from ..games.base import Invalid, Next
 from ..games.fields import Labeller, RoundForm, form_command, posted_count, round_label
 from ..installed import spec_of
-from . import background
+from . import background, rendering
 from .access import acting_book_id, game_or_404
 
 # A round form's answer: a redirect, the page (with its status), or JSON when sent in the background.
@@ -39,20 +39,35 @@ def round_page(
 
     ``extra`` goes to the template as is (Queenie's play-along passes the deal it filled the form from).
     """
-    spec = spec_of(stored.game)
-    page = render_template(
+    page = _round_html(stored, number, values, errors or {}, form=CsrfForm(), **extra)
+    return (page, 422) if errors else page
+
+
+def opened_round_page(stored: store.StoredGame, number: int, values: Callable[[], Mapping[str, str]]) -> str:
+    """``round.html`` for round ``number`` as it opens (its ``values`` made only if the page is not kept:
+    :func:`referee.views.rendering.opened_form`)."""
+    return rendering.opened_form(
+        stored.id,
+        stored.version,
+        number,
+        lambda marks: _round_html(stored, number, values(), {}, **{"form": CsrfForm(), **marks}),
+    )
+
+
+def _round_html(
+    stored: store.StoredGame, number: int, values: Mapping[str, str], errors: dict[str, list[str]], **context: Any
+) -> str:
+    return render_template(
         "round.html",
         stored=stored,
-        spec=spec,
+        spec=spec_of(stored.game),
         standings=gamestate.standings_before(stored, number),
         number=number,
         editing=number <= len(stored.inputs),
         values=values,
-        errors=errors or {},
-        form=CsrfForm(),
-        **extra,
+        errors=errors,
+        **context,
     )
-    return (page, 422) if errors else page
 
 
 def new_round_values(stored: store.StoredGame) -> dict[str, str]:
@@ -64,6 +79,12 @@ def new_round_values(stored: store.StoredGame) -> dict[str, str]:
     if spec.announce_form is not None and stored.announced:
         values.update(spec.announce_form.values(stored.setup, stored.announced, entered))
     return values
+
+
+def stored_round_values(stored: store.StoredGame, number: int) -> dict[str, str]:
+    """The correction form of round ``number`` as it opens: the round as stored."""
+    entered = round_entered(stored, number)
+    return spec_of(stored.game).round_form.values(stored.setup, stored.inputs[number - 1], entered)
 
 
 def round_entered(stored: store.StoredGame, number: int) -> Next | None:
@@ -187,10 +208,7 @@ def _stale_round_page(current: store.StoredGame, number: int) -> Response | tupl
         ),
         "warning",
     )
-    values = spec_of(current.game).round_form.values(
-        current.setup, current.inputs[number - 1], round_entered(current, number)
-    )
-    page = round_page(current, number, values)
+    page = round_page(current, number, stored_round_values(current, number))
     return (page if isinstance(page, str) else page[0]), 409
 
 

@@ -44,11 +44,11 @@ from .rounds import (
     announce_form_of,
     announce_page,
     new_round_values,
+    opened_round_page,
     posted_version,
-    round_entered,
-    round_page,
     save_announcement,
     save_round,
+    stored_round_values,
 )
 
 bp = Blueprint("tables", __name__)
@@ -117,7 +117,7 @@ def new_round(game_id: str) -> RoundAnswer:
         return save_round(stored, expected, editing=False)
     if stored.standings().finished:
         return redirect(url_for("tables.table", game_id=game_id), 303)
-    return round_page(stored, number, new_round_values(stored))
+    return opened_round_page(stored, number, lambda: new_round_values(stored))
 
 
 @bp.route("/g/<game_id>/announce", methods=["GET", "POST"])
@@ -142,10 +142,7 @@ def edit_round(game_id: str, number: int) -> RoundAnswer:
         if posted is not None and posted_count(posted) != number:
             abort(400)  # a form for another round, or a number no form writes: nothing is stored
         return save_round(stored, number, editing=True)
-    values = GAMES[stored.game].round_form.values(
-        stored.setup, stored.inputs[number - 1], round_entered(stored, number)
-    )
-    return round_page(stored, number, values)
+    return opened_round_page(stored, number, lambda: stored_round_values(stored, number))
 
 
 @bp.route("/g/<game_id>/undo", methods=["GET", "POST"])

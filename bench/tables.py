@@ -1,0 +1,251 @@
+"""An open-loop load of whole tables, and a crowd of phones holding connections (asyncio, 127.0.0.1 only).
+
+    python bench/tables.py PORT PLAN.json
+
+``tables`` mode: each table plays the table-minute of issue 23 (a round a minute): the scorer's write
+(``POST /api/v1/games/<id>/rounds``), the scorer's table page and next round form, and three watching
+phones polling the version every 5 s (with the version they hold as ``If-None-Match``), each reloading the
+table page when it moved. Every event has its own time, drawn once (uniform in the minute; the polls
+in phase): a request is sent at its time whether or not the ones before it were answered (open loop),
+over a pool of keep-alive connections (a pooling proxy's), and its latency runs from its time, so a
+server falling behind shows in the latencies instead of slowing the load down. First, untimed, every
+table's pages are read once (a club's tables are in the middle of their games: their pages are kept).
+
+``phones`` mode: that many phones each open their own connection, ask for the version, keep the
+connection open, and ask again once every phone was answered: how many were answered both times.
+
+Prints one JSON line: requests sent and answered, statuses, and latency percentiles in milliseconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+import resource
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+MINUTE = 60.0
+POLL_SECONDS = 5.0
+WATCHERS = 3
+TIMEOUT = 30.0
+
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection, a request at a time."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def ask(self, method: str, path: str, headers: dict[str, str], body: bytes = b"") -> tuple[int, bytes, dict]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        assert self.reader is not None
+        lines = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1", f"Content-Length: {len(body)}"]
+        lines += [f"{name}: {value}" for name, value in headers.items()]
+        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body)
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status_line, *header_lines = head.decode("latin-1").split("\r\n")
+        received: dict[str, Any] = {"cookies": {}}
+        for line in header_lines:
+            if ":" in line:
+                name, value = line.split(":", 1)
+                received[name.strip().lower()] = value.strip()
+                if name.strip().lower() == "set-cookie":
+                    cookie_name, _, cookie_value = value.strip().split(";", 1)[0].partition("=")
+                    received["cookies"][cookie_name] = cookie_value
+        if "content-length" in received:
+            data = await self.reader.readexactly(int(received["content-length"]))
+        elif received.get("transfer-encoding") == "chunked":
+            data = b""
+            while size := int((await self.reader.readuntil(b"\r\n")).strip(), 16):
+                data += await self.reader.readexactly(size + 2)
+            await self.reader.readuntil(b"\r\n")
+        else:
+            data = b""
+        if received.get("connection") == "close":
+            self.close()
+        return int(status_line.split()[1]), data, received
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+class Load:
+    def __init__(self, port: int, connections: int):
+        self.port = port
+        self.queue: asyncio.Queue[Any] = asyncio.Queue()
+        self.latencies: list[float] = []
+        self.statuses: dict[str, int] = {}
+        self.sent = 0
+        self.workers = [asyncio.create_task(self.work()) for _ in range(connections)]
+
+    async def work(self) -> None:
+        connection = Connection(self.port)
+        while True:
+            due, method, path, headers, body, answered = await self.queue.get()
+            try:
+                status, data, received = await asyncio.wait_for(connection.ask(method, path, headers, body), TIMEOUT)
+            except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError):
+                connection.close()
+                status, data, received = 0, b"", {}
+            if due is not None:
+                self.latencies.append(time.monotonic() - due)
+                self.statuses[str(status)] = self.statuses.get(str(status), 0) + 1
+            answered.set_result((status, data, received))
+
+    async def ask(self, due: float | None, method: str, path: str, headers: dict[str, str], body: bytes = b"") -> Any:
+        """The answer to a request sent at ``due`` (None: untimed), through the pool."""
+        answered = asyncio.get_running_loop().create_future()
+        if due is not None:
+            self.sent += 1
+        self.queue.put_nowait((due, method, path, headers, body, answered))
+        return await answered
+
+    def stop(self) -> None:
+        for worker in self.workers:
+            worker.cancel()
+
+
+async def at(moment: float) -> None:
+    await asyncio.sleep(max(0.0, moment - time.monotonic()))
+
+
+async def table(load: Load, game: dict[str, Any], start: float, seconds: float, rng: random.Random) -> None:
+    """One table for ``seconds``: the scorer's minute, and its watchers polling."""
+    cookie = {"Cookie": game["cookie"]} if game.get("cookie") else {}
+    phone = {"Accept-Encoding": "gzip, br", **cookie}
+    page, form = f"/g/{game['id']}", f"/g/{game['id']}/round"
+    held = {"version": game["version"]}
+
+    async def scorer() -> None:
+        moment = start + rng.uniform(0, MINUTE)
+        while moment < start + seconds:
+            await at(moment)
+            body = json.dumps(game["rounds"].pop(0)).encode()
+            auth = {"Authorization": f"Bearer {game['key']}", "Content-Type": "application/json"}
+            status, _data, _received = await load.ask(moment, "POST", f"/api/v1/games/{game['id']}/rounds", auth, body)
+            if status == 201:
+                held["version"] += 1
+            await load.ask(time.monotonic(), "GET", page, phone)
+            await load.ask(time.monotonic(), "GET", form, phone)
+            moment += MINUTE
+
+    async def watcher() -> None:
+        version = held["version"]
+        moment = start + rng.uniform(0, POLL_SECONDS)
+        while moment < start + seconds:
+            await at(moment)
+            status, data, _received = await load.ask(
+                moment, "GET", f"{page}/version", {"If-None-Match": f'"{version}"', "Accept": "application/json"}
+            )
+            if status == 200:
+                version = json.loads(data)["version"]
+                await load.ask(time.monotonic(), "GET", page, {"Accept-Encoding": "gzip, br"})
+            moment += POLL_SECONDS
+
+    await asyncio.gather(scorer(), *(watcher() for _ in range(WATCHERS)))
+
+
+async def warm(load: Load, games: list[dict[str, Any]]) -> None:
+    """Every table joined by its scorer (a GET of its invitation), then its pages read once, untimed: the
+    scorer's two and a watcher's."""
+
+    async def read(game: dict[str, Any]) -> None:
+        join = f"/g/{game['id']}/join/{game['key']}"
+        _status, page, received = await load.ask(None, "GET", join, {})
+        cookies = dict(received.get("cookies", {}))
+        token = re.search(rb'name="csrf_token" (?:type="hidden" )?value="([^"]*)"', page)
+        if token is not None:  # the scorer's phone joins: the game's key goes into its book
+            form = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie_header(cookies)}
+            body = b"csrf_token=" + token.group(1)
+            _status, _page, received = await load.ask(None, "POST", join, form, body)
+            cookies.update(received.get("cookies", {}))
+        game["cookie"] = cookie_header(cookies)
+        scorer = {"Cookie": game["cookie"]}
+        for path, headers in (
+            (f"/g/{game['id']}", scorer),
+            (f"/g/{game['id']}/round", scorer),
+            (f"/g/{game['id']}", {}),
+        ):
+            await load.ask(None, "GET", path, headers)
+
+    await asyncio.gather(*(read(game) for game in games))
+
+
+def cookie_header(cookies: dict[str, str]) -> str:
+    return "; ".join(f"{name}={value}" for name, value in cookies.items())
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] * 1000 if ordered else 0.0
+
+
+async def tables(port: int, plan: dict[str, Any]) -> dict[str, Any]:
+    load = Load(port, plan["connections"])
+    await warm(load, plan["games"])
+    rng = random.Random(23)
+    start = time.monotonic() + 1.0
+    await asyncio.gather(*(table(load, game, start, plan["seconds"], rng) for game in plan["games"]))
+    elapsed = time.monotonic() - start
+    load.stop()
+    return summary(load.latencies, load.statuses, load.sent, elapsed)
+
+
+def summary(latencies: list[float], statuses: dict[str, int], sent: int, seconds: float) -> dict[str, Any]:
+    return {
+        "sent": sent,
+        "answered": len(latencies) - statuses.get("0", 0),
+        "seconds": seconds,
+        "statuses": statuses,
+        "p50_ms": percentile(latencies, 0.50),
+        "p99_ms": percentile(latencies, 0.99),
+        "max_ms": percentile(latencies, 1.0),
+    }
+
+
+async def phones(port: int, plan: dict[str, Any]) -> dict[str, Any]:
+    """``plan["phones"]`` connections held at once, each asking twice (the second time after all were answered)."""
+    wanted = plan["phones"] + 64
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(wanted, hard), hard))
+    connections = [Connection(port) for _ in range(plan["phones"])]
+    latencies: list[float] = []
+    statuses: dict[str, int] = {}
+
+    async def poll(connection: Connection) -> None:
+        began = time.monotonic()
+        try:
+            status, _data, _received = await asyncio.wait_for(connection.ask("GET", plan["path"], {}), TIMEOUT)
+        except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError):
+            status = 0
+        latencies.append(time.monotonic() - began)
+        statuses[str(status)] = statuses.get(str(status), 0) + 1
+
+    start = time.monotonic()
+    for _round in range(2):
+        await asyncio.gather(*(poll(connection) for connection in connections))
+    elapsed = time.monotonic() - start
+    for connection in connections:
+        connection.close()
+    return summary(latencies, statuses, 2 * len(connections), elapsed)
+
+
+def main() -> None:
+    port, plan = int(sys.argv[1]), json.loads(Path(sys.argv[2]).read_text(encoding="utf-8"))
+    run = tables if plan["mode"] == "tables" else phones
+    print(json.dumps(asyncio.run(run(port, plan))))
+
+
+if __name__ == "__main__":
+    main()
