@@ -55,11 +55,13 @@ test-slow: system-packages setup
 	$(BIN)/python -m pytest -m slow
 
 # Also writes docs/css-usage.md: which rules of style.css each page uses; then the change log of a long
-# game, and a big book's records.
+# game, a big book's records, and a club (every game's round form at any length, cache misses, many
+# tables and phones under `referee serve`, cold start: bench/club.py).
 bench: setup
 	$(BIN)/python bench/run.py --css-usage docs/css-usage.md
 	$(BIN)/python bench/change_log.py
 	$(BIN)/python bench/books.py
+	$(BIN)/python bench/club.py
 
 # Lighthouse (mobile) on each game's table page and round form, as the scorer; needs Node and npm.
 lighthouse: system-packages setup

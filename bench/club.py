@@ -228,7 +228,8 @@ def wsgi_call(wsgi_app: Callable[..., Any], environ: dict[str, Any]) -> Callable
 
 def unchanged_poll(app: Flask, client: FlaskClient) -> tuple[str, bool]:
     game_id, _key = stored_game(app, "hearts", 10)
-    held = {"If-None-Match": '"0"'}
+    version = client.get(f"/g/{game_id}/version").json["version"]
+    held = {"If-None-Match": f'"{version}"'}
     poll = EnvironBuilder(path=f"/g/{game_id}/version", headers=held).get_environ()
     bare = Flask("bare")
     bare.add_url_rule("/trivial", "trivial", lambda: "ok")
@@ -320,7 +321,9 @@ def club_tables(folder: Path, count: int) -> list[dict[str, Any]]:
     for number in range(count):
         name = TABLE_GAMES[number % len(TABLE_GAMES)]
         game_id, key = stored_game(app, name, 3)
-        tables.append({"id": game_id, "key": key, "name": name, "version": 0})
+        with app.app_context():
+            version = store.load_head(get_db(), game_id).version
+        tables.append({"id": game_id, "key": key, "name": name, "version": version})
     return tables
 
 

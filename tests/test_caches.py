@@ -14,9 +14,9 @@ from referee import create_app, gamestate
 from referee.cache import VERSIONS_KEPT, GameCache
 from referee.games.spec import GameSpec
 from referee.registry import GAMES
-from referee.views import rendering
+from referee.views import rendering, sheets
 from tests.conftest import Api
-from tests.samples import play, under_way
+from tests.samples import creation, play, under_way
 from tests.test_hardening import FOUR, ROUND_A
 
 
@@ -106,3 +106,22 @@ def joined(app: Flask, game_id: str, key: str) -> FlaskClient:
 
 def without_tokens(page: str) -> str:
     return re.sub(r'(name="csrf_token" type="hidden" value|data-queue-token)="[^"]*"', "", page)
+
+
+@pytest.mark.parametrize("spec", GAMES.values(), ids=GAMES.keys())
+def test_a_sheet_made_from_the_rows_kept_is_the_sheet_made_anew(client: FlaskClient, api: Api, spec: GameSpec) -> None:
+    sample = under_way(spec)
+    body = creation(spec, sample)
+    game_id = api.create(body.pop("game"), body.pop("players"), body.pop("options"), **body).json["id"]
+    for number, round_input in enumerate(sample.rounds, start=1):
+        assert api.add(game_id, round_input).status_code == 201
+        kept = client.get(f"/g/{game_id}/sheet").get_data(as_text=True)  # the rows before it reused
+        assert f'<th scope="row">{number}</th>' in kept
+        sheets._sheets.clear()
+        sheets._sheet_rows.clear()
+        assert client.get(f"/g/{game_id}/sheet").get_data(as_text=True) == kept, number
+    assert api.delete(game_id, len(sample.rounds)).status_code == 200
+    undone = client.get(f"/g/{game_id}/sheet").get_data(as_text=True)
+    sheets._sheets.clear()
+    sheets._sheet_rows.clear()
+    assert client.get(f"/g/{game_id}/sheet").get_data(as_text=True) == undone

@@ -4,26 +4,31 @@ The score sheet and the blank sheets are standalone black-on-white pages
 (``templates/sheets/``, styled by ``static/print.css``) with no navigation and
 no buttons: the browser's Print command gives the paper. The chart is drawn
 server-side by :mod:`referee.chart` and offered to every template as
-``score_chart(stored, standings)``.
+``score_chart(stored, standings)``. A sheet is made once per version; each round's rows once, and
+kept for the versions after (:func:`sheet_rows`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, current_app, render_template, request
 from flask_babel import format_date, get_locale, gettext
 from markupsafe import Markup
 
 from .. import i18n, store
 from ..cache import GameCache
 from ..chart import line_chart
-from ..games.base import Game, Option, Setup, Standings
+from ..games.base import Game, Option, RoundResult, Setup, Standings
 from ..games.fields import posted_count
 from ..games.spec import GameSpec
+from ..gamestate import CACHED_ROUNDS
 from ..registry import GAMES
 from .access import game_or_404, head_or_404
+from .rendering import shared_prefix
 
 bp = Blueprint("sheets", __name__)
 
@@ -76,6 +81,59 @@ def _draw_chart(stored: store.StoredGame, standings: Standings, chart_id: str) -
 
 
 bp.add_app_template_global(score_chart, "score_chart")
+
+
+@dataclass(frozen=True)
+class _SheetRows:
+    """The rounds of a game's sheet at one version: each round's result, its plan, and its rows' HTML."""
+
+    results: tuple[RoundResult, ...]
+    plans: tuple[Any, ...]
+    html: tuple[str, ...]
+
+
+# Bounded in rounds, like the derived state (the rows' HTML is shared between versions).
+_sheet_rows: GameCache[_SheetRows] = GameCache(CACHED_ROUNDS, weigh=lambda rows: len(rows.html) + 1)
+
+
+def sheet_rows(
+    stored: store.StoredGame,
+    spec: GameSpec,
+    game_sheet: Any,
+    standings: Standings,
+    plans: Sequence[Any],
+    sides: Sequence[Any],
+    columns: int,
+) -> Markup:
+    """The rounds of the score sheet (``sheets/rounds.html``), each rendered once: the version before's
+    rows, in the same language, serve for every round whose result is the very same object with the
+    same plan (a round added or the last undone keeps the others'), so the sheet after a write renders one."""
+    body = current_app.jinja_env.get_template("sheets/rounds.html").module.round_body  # type: ignore[attr-defined]
+    results = standings.rounds
+    planned = tuple(plans) if plans else (None,) * len(results)
+
+    def rendered(start: int) -> tuple[str, ...]:
+        return tuple(
+            str(body(stored, spec, game_sheet, result, plan, sides, columns))
+            for result, plan in zip(results[start:], planned[start:], strict=True)
+        )
+
+    if standings is not stored.standings():  # not the game as stored: rendered, not kept
+        return Markup("\n".join(rendered(0)))
+    language = str(get_locale())
+    previous = _sheet_rows.get(stored.id, stored.version, language) or _sheet_rows.get(
+        stored.id, stored.version - 1, language
+    )
+    shared = 0
+    if previous is not None:
+        shared = shared_prefix(previous.results, results)
+        shared = next((index for index in range(shared) if previous.plans[index] != planned[index]), shared)
+    rows = _SheetRows(results, planned, (previous.html[:shared] if previous is not None else ()) + rendered(shared))
+    _sheet_rows.put(stored.id, stored.version, rows, language)
+    return Markup("\n".join(rows.html))
+
+
+bp.add_app_template_global(sheet_rows, "sheet_rows")
 
 
 def _value_words(option: Option, value: Any) -> str:
