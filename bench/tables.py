@@ -2,19 +2,21 @@
 
     python bench/tables.py PORT PLAN.json
 
-``tables`` mode: each table plays the table-minute of issue 23 (a round a minute): the scorer's write
-(``POST /api/v1/games/<id>/rounds``), the scorer's table page and next round form, and three watching
-phones polling the version every 5 s (with the version they hold as ``If-None-Match``), each reloading the
-table page when it moved. Every event has its own time, drawn once (uniform in the minute; the polls
-in phase): a request is sent at its time whether or not the ones before it were answered (open loop),
-over a pool of keep-alive connections (a pooling proxy's), and its latency runs from its time, so a
-server falling behind shows in the latencies instead of slowing the load down. First, untimed, every
-table's pages are read once (a club's tables are in the middle of their games: their pages are kept).
+``tables`` mode: level after level (more tables each time), each table plays the table-minute of
+issue 23 (a round a minute): the scorer's write (``POST /api/v1/games/<id>/rounds``), the scorer's
+table page and next round form, and three watching phones polling the version every 5 s (with the
+version they hold as ``If-None-Match``), each reloading the table page when it moved. Every event has
+its own time, drawn once (uniform in the minute; the polls in phase): a request is sent at its time
+whether or not the ones before it were answered (open loop), over a pool of keep-alive connections (a
+pooling proxy's), and its latency runs from its time, so a server falling behind shows in the
+latencies instead of slowing the load down. First, untimed, each table new to the level is joined by
+its scorer and its pages read once (a club's tables are in the middle of their games: their pages are kept).
 
 ``phones`` mode: that many phones each open their own connection, ask for the version, keep the
 connection open, and ask again once every phone was answered: how many were answered both times.
 
-Prints one JSON line: requests sent and answered, statuses, and latency percentiles in milliseconds.
+Prints one JSON line: requests sent and answered, statuses, and latency percentiles in milliseconds
+(a list of them, one a level, in ``tables`` mode).
 """
 
 from __future__ import annotations
@@ -84,6 +86,7 @@ class Load:
         self.port = port
         self.queue: asyncio.Queue[Any] = asyncio.Queue()
         self.latencies: list[float] = []
+        self.by_kind: dict[str, list[float]] = {}  # "POST", "GET /round", "GET /version", "GET": the slow ones seen
         self.statuses: dict[str, int] = {}
         self.sent = 0
         self.workers = [asyncio.create_task(self.work()) for _ in range(connections)]
@@ -99,6 +102,8 @@ class Load:
                 status, data, received = 0, b"", {}
             if due is not None:
                 self.latencies.append(time.monotonic() - due)
+                kind = f"{method} /{path.rsplit('/', 1)[-1]}" if path.endswith(("/round", "/version")) else method
+                self.by_kind.setdefault(kind, []).append(self.latencies[-1])
                 self.statuses[str(status)] = self.statuses.get(str(status), 0) + 1
             answered.set_result((status, data, received))
 
@@ -190,15 +195,36 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] * 1000 if ordered else 0.0
 
 
-async def tables(port: int, plan: dict[str, Any]) -> dict[str, Any]:
-    load = Load(port, plan["connections"])
-    await warm(load, plan["games"])
-    rng = random.Random(23)
-    start = time.monotonic() + 1.0
-    await asyncio.gather(*(table(load, game, start, plan["seconds"], rng) for game in plan["games"]))
-    elapsed = time.monotonic() - start
-    load.stop()
-    return summary(load.latencies, load.statuses, load.sent, elapsed)
+async def tables(port: int, plan: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each level of ``plan["levels"]`` tables in turn (the first that many of ``plan["games"]``), until one
+    misses ``plan["p99_ms"]`` or has a failed request; with the server's resident memory after each."""
+    results: list[dict[str, Any]] = []
+    warmed = 0
+    for count in plan["levels"]:
+        load = Load(port, plan["connections"])
+        await warm(load, plan["games"][warmed:count])
+        warmed = count
+        rng = random.Random(count)
+        start = time.monotonic() + 1.0
+        await asyncio.gather(*(table(load, game, start, plan["seconds"], rng) for game in plan["games"][:count]))
+        elapsed = time.monotonic() - start
+        load.stop()
+        result = summary(load.latencies, load.statuses, load.sent, elapsed)
+        result.update(tables=count, rss_mb=resident_mb(plan["pid"]))
+        result["p99_ms_by_kind"] = {kind: percentile(spent, 0.99) for kind, spent in load.by_kind.items()}
+        results.append(result)
+        failed = sum(n for status, n in result["statuses"].items() if not status.startswith(("2", "3")))
+        if result["p99_ms"] >= plan["p99_ms"] or failed:
+            break
+    return results
+
+
+def resident_mb(pid: int) -> float:
+    """The resident memory of process ``pid`` (the server), in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text(encoding="utf-8").splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
 
 
 def summary(latencies: list[float], statuses: dict[str, int], sent: int, seconds: float) -> dict[str, Any]:
