@@ -34,4 +34,4 @@ def trivial() -> str:
 if __name__ == "__main__":
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     port, threads, connections = map(int, sys.argv[1:4])
-    serve(app, host="127.0.0.1", port=port, threads=threads, connection_limit=connections)
+    serve(app, host="127.0.0.1", port=port, threads=threads, connection_limit=connections, asyncore_use_poll=True)

@@ -132,7 +132,8 @@ def test_readers_are_answered_while_six_writers_wait_for_the_lock(served: str, t
 
 
 def test_a_phone_is_answered_while_a_thousand_others_hold_connections(served: str) -> None:
-    phones = held_connections(served, 1000)  # waitress's own limit is 100
+    # Waitress's own limit is 100; past 1,024 descriptors its select() loop failed and the server stopped.
+    phones = held_connections(served, 1100)
     try:
         assert answered(served)
     finally:
