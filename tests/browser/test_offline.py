@@ -298,6 +298,10 @@ def test_a_conflict_with_another_phone_is_shown_and_settled_by_a_tap(
     conflict = page.locator("[data-queue-panel] .conflict")
     expect(conflict).to_contain_text("Hand 1: another phone already recorded something else.")
     expect(conflict.locator("tbody tr")).to_have_text(["In the game 15 4 0 7", "Yours 2 17 0 7"], use_inner_text=True)
+    # Wider than the phone with more players: the rows' names stay while the players' columns scroll.
+    assert conflict.locator("th[scope=row]").evaluate_all(
+        "(cells) => cells.map((cell) => getComputedStyle(cell).position)"
+    ) == ["sticky", "sticky"]
     page.screenshot(path=str(screenshot_dir / "offline-conflict.png"), full_page=True)
     assert server.stored_inputs(game_id) == [theirs]  # nothing overwritten before the tap
 

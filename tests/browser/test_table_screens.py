@@ -1,0 +1,98 @@
+"""What the table sees on its screens (issue 24, second pass): wide grids on a phone, a screen across the table.
+
+Real Chromium at 390x844 unless a test says otherwise (a tablet, a television).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from referee.games.spec import GameSpec, Sample
+from referee.registry import GAMES
+from tests.browser.conftest import PHONE
+from tests.samples import creation
+
+pytestmark = pytest.mark.browser
+
+WIDEST = [
+    pytest.param(spec, max(spec.samples, key=lambda sample: len(sample.players)), id=spec.name)
+    for spec in GAMES.values()
+]
+"""Each game's sample with the most players: its grid is the widest."""
+
+
+def scored_here(page: Page, base: str, body: dict[str, Any], rounds: tuple[Any, ...]) -> str:
+    """A game made and played through the API, then joined on this phone (it may correct rounds): its id."""
+    created = page.request.post(f"{base}/api/v1/games", data=body)
+    assert created.status == 201, created.text()
+    game_id, key = created.json()["id"], created.json()["key"]
+    for raw in rounds:
+        added = page.request.post(
+            f"{base}/api/v1/games/{game_id}/rounds", data=raw, headers={"Authorization": f"Bearer {key}"}
+        )
+        assert added.status == 201, added.text()
+    page.goto(f"{base}/g/{game_id}/join/{key}")
+    page.get_by_role("button", name="Score this game on this phone").click()
+    expect(page.locator("h1.game-title")).to_be_visible()
+    return game_id
+
+
+def sample_scored_here(page: Page, base: str, spec: GameSpec, sample: Sample) -> str:
+    return scored_here(page, base, creation(spec, sample), sample.rounds)
+
+
+def lefts(page: Page, selector: str) -> list[float]:
+    return page.locator(selector).evaluate_all("(cells) => cells.map((cell) => cell.getBoundingClientRect().left)")
+
+
+def on_screen(page: Page, selector: str) -> list[bool]:
+    """For each element: whether it lies wholly within the phone's width."""
+    return page.locator(selector).evaluate_all(
+        "(items, width) => items.map((item) => { const box = item.getBoundingClientRect();"
+        " return box.left >= 0 && box.right <= width; })",
+        PHONE["width"],
+    )
+
+
+def check_grid_keeps_its_edges(page: Page) -> None:
+    """Every round's number and ✎ are on the screen, before and after the grid is scrolled to its far end."""
+    page.locator("section.rounds").scroll_into_view_if_needed()
+    edits = page.locator(".grid a.edit")
+    assert edits.count() > 0
+    numbers = ".grid tbody th[scope=row]"
+    before = lefts(page, numbers)
+    for scrolled in (False, True):
+        if scrolled:
+            page.locator("section.rounds .scroll").evaluate("(box) => { box.scrollLeft = box.scrollWidth; }")
+        assert all(on_screen(page, ".grid a.edit")), scrolled
+        assert all(on_screen(page, numbers)), scrolled
+        assert lefts(page, numbers) == before
+    last = edits.count()
+    edits.last.click()  # reachable: a tap opens the correction
+    expect(page.locator("h1")).to_contain_text(str(last))
+
+
+@pytest.mark.parametrize(("spec", "sample"), WIDEST)
+def test_the_widest_grid_keeps_each_rounds_number_and_pencil_on_the_phone(
+    page: Page, live_server: str, spec: GameSpec, sample: Sample
+) -> None:
+    sample_scored_here(page, live_server, spec, sample)
+    check_grid_keeps_its_edges(page)
+
+
+def test_six_long_names_at_hearts_scroll_under_the_rounds_number_and_pencil(
+    page: Page, live_server: str, screenshot_dir: Any
+) -> None:
+    players = ["Alexandra", "Benedict", "Chloé", "Dominique", "Evangeline", "Frédérique"]
+    hands = [
+        {"hearts": dict(zip(players, taken, strict=True)), "queen": queen}
+        for taken, queen in [((3, 4, 2, 4, 0, 0), "Chloé"), ((0, 5, 4, 2, 2, 0), "Alexandra")]
+    ]
+    scored_here(page, live_server, {"game": "hearts", "players": players}, tuple(hands))
+    box = page.locator("section.rounds .scroll")
+    assert box.evaluate("(box) => box.scrollWidth > box.clientWidth")  # too wide for the phone: it scrolls
+    page.locator("section.rounds").screenshot(path=str(screenshot_dir / "hearts-six-grid-390.png"))
+    check_grid_keeps_its_edges(page)
