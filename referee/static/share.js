@@ -87,13 +87,15 @@
         paintWake();
       });
     } catch (error) {
-      wantAwake = false; // refused (battery saver, permissions): the button shows it is off
+      wantAwake = false; // refused (battery saver, permissions): the button shows it is off, and a line says why
+      document.querySelectorAll("[data-wake-refused]").forEach((line) => { line.hidden = false; });
     }
     paintWake();
   }
 
   async function toggleWake() {
     wantAwake = !wantAwake;
+    document.querySelectorAll("[data-wake-refused]").forEach((line) => { line.hidden = true; });
     if (wantAwake) {
       await lock();
     } else if (wakeLock) {

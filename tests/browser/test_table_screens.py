@@ -96,3 +96,33 @@ def test_six_long_names_at_hearts_scroll_under_the_rounds_number_and_pencil(
     assert box.evaluate("(box) => box.scrollWidth > box.clientWidth")  # too wide for the phone: it scrolls
     page.locator("section.rounds").screenshot(path=str(screenshot_dir / "hearts-six-grid-390.png"))
     check_grid_keeps_its_edges(page)
+
+
+def test_keeping_the_screen_on_says_so_when_the_browser_refuses(page: Page, live_server: str) -> None:
+    page.add_init_script(
+        "Object.defineProperty(navigator, 'wakeLock', {value: {request: () =>"
+        " Promise.reject(new DOMException('Battery saver', 'NotAllowedError'))}});"
+    )
+    sample_scored_here(page, live_server, *WIDEST[0].values)
+    refused = page.locator("[data-wake-refused]")
+    expect(refused).to_be_hidden()
+    page.get_by_role("button", name="Keep the screen on").click()
+    expect(refused).to_have_text(
+        "This browser would not keep the screen on (a battery saver may be forbidding it):"
+        " lengthen the screen timeout in the phone's settings instead."
+    )
+    expect(page.get_by_role("button", name="Keep the screen on")).to_have_attribute("aria-pressed", "false")
+
+
+def test_piquets_cards_after_the_exchange_are_as_wide_as_the_other_boxes(page: Page, live_server: str) -> None:
+    scored_here(page, live_server, {"game": "piquet", "players": ["Zoé", "Yann"]}, ())
+    page.get_by_role("link", name="Enter deal 1").click()
+    widths = page.locator("fieldset:visible").evaluate_all(
+        "(boxes) => boxes.map((box) => [box.className, box.getBoundingClientRect().left, box.getBoundingClientRect().width])"
+    )
+    assert len(widths) >= 3
+    assert {(left, width) for _name, left, width in widths} == {(widths[0][1], widths[0][2])}, widths
+    spilling = page.locator(".card-grid b").evaluate_all(
+        "(cards) => cards.filter((card) => card.scrollWidth > card.clientWidth).map((card) => card.textContent)"
+    )
+    assert spilling == []
