@@ -118,7 +118,8 @@ def test_piquets_cards_after_the_exchange_are_as_wide_as_the_other_boxes(page: P
     scored_here(page, live_server, {"game": "piquet", "players": ["Zoé", "Yann"]}, ())
     page.get_by_role("link", name="Enter deal 1").click()
     widths = page.locator("fieldset:visible").evaluate_all(
-        "(boxes) => boxes.map((box) => [box.className, box.getBoundingClientRect().left, box.getBoundingClientRect().width])"
+        "(boxes) => boxes.map((box) => { const edge = box.getBoundingClientRect();"
+        " return [box.className, edge.left, edge.width]; })"
     )
     assert len(widths) >= 3
     assert {(left, width) for _name, left, width in widths} == {(widths[0][1], widths[0][2])}, widths
