@@ -80,11 +80,14 @@ def service_worker() -> Response:
                 "text": gettext(
                     "This page was not opened on this phone before: it opens again when the connection returns."
                 ),
+                "back": gettext("Back"),
+                "retry": gettext("Try again"),
             }
     body = render_template(
         "offline/sw.js",
         static_urls=static_urls,
         static_prefix=url_for("static", filename=""),
+        home_url=url_for("tables.home"),
         offline_words=offline_words,
     )
     # The cache's name: the worker's own text, which holds every static file's version.

@@ -13,6 +13,7 @@ const STATIC_CACHE = `referee-static-${RELEASE}`;
 const PAGE_CACHE = `referee-pages-${RELEASE}`;
 const STATIC_URLS = {{ static_urls|tojson }};
 const STATIC_PREFIX = {{ static_prefix|tojson }};
+const HOME_URL = {{ home_url|tojson }};
 const WORDS = {{ offline_words|tojson }};
 const SAVED_HEADER = "X-Referee-Saved-At";
 const MOST_PAGES = 60;
@@ -89,19 +90,26 @@ async function keepPage(url, response) {
 async function offlineCopy(request) {
   const cache = await caches.open(PAGE_CACHE);
   const kept = await cache.match(request.url);
-  if (!kept) return notSeenPage();
+  if (!kept) return notSeenPage(request);
   const savedAt = kept.headers.get(SAVED_HEADER) || "";
   const html = (await kept.text()).replace("<html", `<html data-saved-at="${savedAt}"`);
   return new Response(html, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
-function notSeenPage() {
+// A page never seen here (a play-along answer is a new address each time): said plainly, with the way back
+// to the page it was asked from (kept, so it opens) and a link to ask for it again once the connection returns.
+function notSeenPage(request) {
   const language = (self.navigator.language || "en").slice(0, 2);
   const words = WORDS[language] || WORDS.en;
   const escape = (text) => text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
+  const from = request.referrer && new URL(request.referrer).origin === self.location.origin ? request.referrer : HOME_URL;
+  const link = "display:inline-flex;align-items:center;min-height:48px;padding:0 1rem;margin:0 0.5rem 0.5rem 0;"
+    + "border:1px solid #d8d4cc;border-radius:0.6rem;color:inherit;text-decoration:none";
   const html = `<!doctype html><html lang="${language}"><meta charset="utf-8">`
     + `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(words.title)}</title>`
     + `<main style="font:18px system-ui;max-width:30rem;margin:2rem auto;padding:0 1rem">`
-    + `<h1>${escape(words.title)}</h1><p>${escape(words.text)}</p></main></html>`;
+    + `<h1>${escape(words.title)}</h1><p>${escape(words.text)}</p>`
+    + `<p><a data-back href="${escape(from)}" style="${link}">${escape(words.back)}</a>`
+    + `<a data-retry href="${escape(request.url)}" style="${link};font-weight:700">${escape(words.retry)}</a></p></main></html>`;
   return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }

@@ -25,6 +25,8 @@ from referee import create_app, store
 from referee.db import connect
 from tests.browser.conftest import PHONE, save_round, serving
 from tests.browser.test_hearts_phone import enter_hand, tap_hand, totals
+from tests.browser.test_playalong_phone import PLAYERS as PLAY_ALONG_PLAYERS
+from tests.browser.test_playalong_phone import create_game as play_along_create
 from tests.browser.test_queenie_phone import DEAL_1, create_game, enter_deal
 from tests.hearts_examples import H11, H11_BY_SEAT, H11_INPUTS, TABLE
 
@@ -555,3 +557,31 @@ def test_a_hand_kept_through_a_browser_restart_is_stored(
     assert server.stored_inputs(game_id) == H11_INPUTS[:1]
     assert phone.locator("[data-queue-panel]").count() == 0
     restarted.close()
+
+
+def test_the_play_along_without_a_connection_offers_back_and_try_again(
+    live_server: str, server: Server, page: Page, context: BrowserContext, screenshot_dir: Path
+) -> None:
+    play_along_create(page, live_server)
+    worker_in_charge(page)
+    page.locator("a.sticky-action").click()  # Enter deal 1
+    page.get_by_text("Referee the deal card by card").click()
+    question = page.locator("#question")
+    expect(question).to_have_text("What did Alice do with the two packets?")
+    asked_at = page.url
+    kept(page, asked_at)
+    connection = Connection(context, server)
+    connection.drop()
+
+    page.locator(f"button[name=p][value='{PLAY_ALONG_PLAYERS.index('Chloé')}']").click()  # a page never seen
+    expect(page.locator("h1")).to_have_text("No connection")
+    page.screenshot(path=str(screenshot_dir / "offline-playalong.png"), full_page=True)
+    page.get_by_role("link", name="Back").click()  # the question as it was, kept on the phone
+    expect(question).to_have_text("What did Alice do with the two packets?")
+    expect(page.locator("[data-offline-line]")).to_contain_text("Offline, as of ")
+
+    page.locator(f"button[name=p][value='{PLAY_ALONG_PLAYERS.index('Chloé')}']").click()
+    expect(page.locator("h1")).to_have_text("No connection")
+    connection.restore()
+    page.get_by_role("link", name="Try again").click()  # the answer goes through now
+    expect(question).to_have_text("Who has the ace of diamonds?")
