@@ -132,15 +132,20 @@ document.addEventListener("submit", async (event) => {
     token: queue.token,
     replaces: [],
   };
-  const earlier = queue.here().find((other) => other.page === entry.page && other.number === entry.number && other.next === entry.next);
-  if (earlier) entry.replaces = [...(earlier.replaces || []), earlier.id];
+  // The same round kept here already (a second or third tap, from this page or the same form kept for
+  // offline): this one takes its place, where it was in the order, so each round waits here once.
+  const same = (other) => other.game === entry.game && other.number === entry.number && other.next === entry.next;
+  const earlier = queue.here().filter(same);
+  entry.replaces = earlier.flatMap((other) => [...(other.replaces || []), other.id]);
   const body = new URLSearchParams(new FormData(form, event.submitter));
   body.set("submission", entry.id);
   entry.replaces.forEach((id) => body.append("replaces", id));
   entry.body = body.toString();
   const before = queue.here().length; // rounds still waiting go first, in order
   const entries = queue.read();
-  if (!queue.write(earlier ? entries.map((other) => (other.id === earlier.id ? entry : other)) : [...entries, entry])) {
+  const place = entries.findIndex(same);
+  const kept = place < 0 ? [...entries, entry] : [...entries.slice(0, place), entry, ...entries.slice(place).filter((other) => !same(other))];
+  if (!queue.write(kept)) {
     form.submit(); // no room on the phone: as without JavaScript
     return;
   }

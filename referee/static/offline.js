@@ -94,8 +94,32 @@
   let keptId = null;
   const keptWaiting = () => queue.here().find((entry) => entry.id === keptId && entry.state === "waiting");
 
+  // The table page's "what to do next" is for the round after those the server has: while rounds wait here it
+  // is out of date (the dealer, the pass, the stakes depend on them), so it is greyed and said to wait for the
+  // connection. (The rules are not run on the phone: guessed instructions could send a pass the wrong way.)
+  function markStale() {
+    const panel = document.querySelector("[data-next-panel]");
+    if (!panel) return;
+    const due = lastWaiting() + 1;
+    const stale = Number(panel.dataset.nextPanel) < due;
+    panel.classList.toggle("stale", stale);
+    panel.setAttribute("aria-disabled", String(stale));
+    let note = document.querySelector("[data-stale-note]");
+    if (!stale) {
+      note?.remove();
+      return;
+    }
+    if (!note) {
+      note = element("p", undefined, "flash stale-note");
+      note.dataset.staleNote = "";
+      panel.before(note);
+    }
+    note.textContent = say(words.stale, { round: say(words.title, { number: due }) });
+  }
+
   // The panel of this game's rounds still on this phone, under the page's heading.
   function paint() {
+    markStale();
     const entries = queue.here();
     let box = document.querySelector("[data-queue-panel]");
     if (!entries.length) {

@@ -585,3 +585,38 @@ def test_the_play_along_without_a_connection_offers_back_and_try_again(
     connection.restore()
     page.get_by_role("link", name="Try again").click()  # the answer goes through now
     expect(question).to_have_text("Who has the ace of diamonds?")
+
+
+def test_a_hand_saved_three_times_offline_waits_once_and_the_table_says_its_instructions_wait(
+    live_server: str, server: Server, page: Page, context: BrowserContext, screenshot_dir: Path
+) -> None:
+    game_id, _key = played_online(page, live_server, hands=1)
+    connection = Connection(context, server)
+    connection.drop()
+    page.get_by_role("link", name="Enter hand 2").click()
+    tap_hand(page, *H11_BY_SEAT[1], leaves=False)
+    panel = page.locator("[data-queue-panel]")
+    for _tap in range(2):  # no answer: tapped again, and again
+        expect(panel.locator("li")).to_have_text(["Hand 2: not sent yet"])
+        page.get_by_role("button", name="Save hand 2").click()
+    expect(panel.locator("li")).to_have_text(["Hand 2: not sent yet"])
+
+    # Back at the table, offline: hand 2's instructions (who dealt it, the pass) would mislead for hand 3.
+    page.get_by_role("link", name="Back to the table").click()
+    expect(panel.locator("li")).to_have_text(["Hand 2: not sent yet"])
+    expect(page.get_by_role("link", name="Enter hand 3")).to_be_visible()
+    note = page.locator("[data-stale-note]")
+    expect(note).to_have_text(
+        "Waiting for the connection: what to do for Hand 3 shows once the rounds kept on this phone are stored."
+        " The instructions greyed below are out of date."
+    )
+    expect(page.locator("section.next")).to_have_class(re.compile(r"\bstale\b"))
+    expect(page.locator("#next-title")).to_contain_text("Hand 2")  # as kept, greyed
+    page.screenshot(path=str(screenshot_dir / "offline-table-instructions-wait.png"), full_page=True)
+
+    connection.restore()
+    expect(page.locator("#next-title")).to_contain_text("Hand 3")
+    expect(note).to_have_count(0)
+    expect(page.locator("section.next")).not_to_have_class(re.compile(r"\bstale\b"))
+    assert server.stored_inputs(game_id) == H11_INPUTS[:2]
+    assert server.audit(game_id) == [("add", 1), ("add", 2)]
