@@ -110,7 +110,7 @@
       return;
     }
     if (!note) {
-      note = element("p", undefined, "flash stale-note");
+      note = element("p", undefined, "stale-note");
       note.dataset.staleNote = "";
       panel.before(note);
     }

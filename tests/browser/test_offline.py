@@ -573,18 +573,22 @@ def test_the_play_along_without_a_connection_offers_back_and_try_again(
     connection = Connection(context, server)
     connection.drop()
 
-    page.locator(f"button[name=p][value='{PLAY_ALONG_PLAYERS.index('Chloé')}']").click()  # a page never seen
+    chloe = f"button[name=p][value='{PLAY_ALONG_PLAYERS.index('Chloé')}']"
+    page.locator(chloe).click()  # the answer's page was never seen here
     expect(page.locator("h1")).to_have_text("No connection")
     page.screenshot(path=str(screenshot_dir / "offline-playalong.png"), full_page=True)
-    page.get_by_role("link", name="Back").click()  # the question as it was, kept on the phone
-    expect(question).to_have_text("What did Alice do with the two packets?")
-    expect(page.locator("[data-offline-line]")).to_contain_text("Offline, as of ")
-
-    page.locator(f"button[name=p][value='{PLAY_ALONG_PLAYERS.index('Chloé')}']").click()
-    expect(page.locator("h1")).to_have_text("No connection")
     connection.restore()
     page.get_by_role("link", name="Try again").click()  # the answer goes through now
     expect(question).to_have_text("Who has the ace of diamonds?")
+
+    page.go_back()
+    expect(question).to_have_text("What did Alice do with the two packets?")
+    connection.drop()
+    page.locator("button[name=p][value=switch]").click()
+    expect(page.locator("h1")).to_have_text("No connection")
+    page.get_by_role("link", name="Back").click()  # the question it was asked from, kept on the phone
+    expect(question).to_have_text("What did Alice do with the two packets?")
+    expect(page.locator("[data-offline-line]")).to_contain_text("Offline, as of ")
 
 
 def test_a_hand_saved_three_times_offline_waits_once_and_the_table_says_its_instructions_wait(
