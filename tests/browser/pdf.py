@@ -39,3 +39,24 @@ def snapshot(pdf: Path, png: Path) -> None:
         ["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", str(pdf), str(png)], check=True
     )
     assert png.with_suffix(".png").stat().st_size > 0
+
+
+def side_lines(pdf: Path) -> tuple[int, int]:
+    """How long (in pixels at 100 dpi) the vertical lines are at the far left and the far right of the first
+    page's ink: the left-hand and right-hand borders of its tables and boxes, cut off when one is missing."""
+    pgm = subprocess.run(
+        ["pdftoppm", "-gray", "-r", "100", "-f", "1", "-l", "1", "-singlefile", str(pdf)],
+        capture_output=True,
+        check=True,
+    ).stdout
+    magic, width, height, _depth, pixels = pgm.split(maxsplit=4)
+    assert magic == b"P5"
+    columns, rows = int(width), int(height)
+    dark = [[pixels[row * columns + column] < 128 for column in range(columns)] for row in range(rows)]
+    inked = [column for column in range(columns) if any(dark[row][column] for row in range(rows))]
+
+    def line_at(edge: int, inward: int) -> int:
+        """The most dark pixels down any of the three columns from ``edge`` inwards."""
+        return max(sum(dark[row][edge + inward * step] for row in range(rows)) for step in range(3))
+
+    return line_at(inked[0], 1), line_at(inked[-1], -1)

@@ -17,7 +17,7 @@ from playwright.sync_api import APIRequestContext, Browser, Page
 from referee.games.spec import GameSpec, Sample
 from referee.registry import GAMES
 from referee.words import minus
-from tests.browser.pdf import info, needs_poppler, snapshot, text_of
+from tests.browser.pdf import info, needs_poppler, side_lines, snapshot, text_of
 from tests.samples import SAMPLES, check_outcome, creation, final_totals, result_words, rounds_played
 
 pytestmark = pytest.mark.browser
@@ -101,6 +101,8 @@ def test_every_samples_sheet_prints_on_one_page_of_a4_and_of_letter(
         assert "Print command" not in text  # the screen-only hint is not printed
         assert broken_words(page, text) == [], paper
         snapshot(pdf, screenshot_dir / f"print-{spec.name}-{sample.name}-{paper}")
+        left, right = side_lines(pdf)
+        assert right >= 0.8 * left, (paper, left, right)  # the right-hand borders there as the left-hand ones are
 
 
 def blank_queries(spec: GameSpec) -> list[dict[str, Any]]:
@@ -131,6 +133,11 @@ def test_every_blank_sheet_prints_on_one_page_of_a4_and_of_letter(
         pdf = tmp_path / f"blank-{paper}.pdf"
         text = printed(page, pdf, paper)
         assert broken_words(page, text) == [], paper
+        left, right = side_lines(pdf)
+        assert right >= 0.8 * left, (paper, left, right)
+    page.emulate_media(media="print")
+    seats = page.locator("thead th.player").evaluate_all("(cells) => cells.map((cell) => cell.offsetWidth)")
+    assert not seats or max(seats) - min(seats) <= 1, seats  # every seat's column alike, whatever its letter (I, J)
     snapshot(pdf, screenshot_dir / f"print-blank-{'-'.join([spec.name, *map(str, query.values())])}")
     context.close()
 
