@@ -81,6 +81,20 @@ def version(game_id: str) -> BaseResponse:
     return response.make_conditional(request)
 
 
+@bp.get("/g/<game_id>/tv")
+def tv(game_id: str) -> str:
+    """The game in big type for a television or a tablet at the table, following it by itself (watch only)."""
+    stored = game_or_404(game_id)
+    return render_template(
+        "tv.html",
+        stored=stored,
+        standings=stored.standings(),
+        spec=GAMES[stored.game],
+        can_edit=False,
+        page_version=stored.version,
+    )
+
+
 @bp.get("/g/<game_id>/watch.svg")
 def watch_qr(game_id: str) -> Response:
     """The QR code of the watch link (the table page, without any key).

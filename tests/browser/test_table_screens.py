@@ -8,12 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from referee.games.spec import GameSpec, Sample
 from referee.registry import GAMES
+from referee.words import minus
 from tests.browser.conftest import PHONE
-from tests.samples import creation
+from tests.samples import creation, under_way
 
 pytestmark = pytest.mark.browser
 
@@ -22,6 +23,15 @@ WIDEST = [
     for spec in GAMES.values()
 ]
 """Each game's sample with the most players: its grid is the widest."""
+
+UNDER_WAY = [pytest.param(spec, id=spec.name) for spec in GAMES.values()]
+TV = {"width": 1920, "height": 1080}
+
+
+@pytest.fixture
+def live_server_config() -> dict[str, Any]:
+    """Watching screens ask for news every second."""
+    return {"WATCH_POLL_SECONDS": 1}
 
 
 def scored_here(page: Page, base: str, body: dict[str, Any], rounds: tuple[Any, ...]) -> str:
@@ -127,3 +137,97 @@ def test_piquets_cards_after_the_exchange_are_as_wide_as_the_other_boxes(page: P
         "(cards) => cards.filter((card) => card.scrollWidth > card.clientWidth).map((card) => card.textContent)"
     )
     assert spilling == []
+
+
+def played(page: Page, base: str, body: dict[str, Any], rounds: tuple[Any, ...]) -> tuple[str, str]:
+    """A game made and played through the API by the scorer's phone: its id and key."""
+    created = page.request.post(f"{base}/api/v1/games", data=body)
+    assert created.status == 201, created.text()
+    game_id, key = created.json()["id"], created.json()["key"]
+    for raw in rounds:
+        add_round(page, base, game_id, key, raw)
+    return game_id, key
+
+
+def add_round(page: Page, base: str, game_id: str, key: str, raw: Any) -> dict[str, Any]:
+    added = page.request.post(
+        f"{base}/api/v1/games/{game_id}/rounds", data=raw, headers={"Authorization": f"Bearer {key}"}
+    )
+    assert added.status == 201, added.text()
+    return added.json()
+
+
+def shown_totals(screen: Page) -> dict[str, str]:
+    names = screen.locator(".totals .name").all_inner_texts()
+    return dict(zip(names, screen.locator(".totals .points").all_inner_texts(), strict=True))
+
+
+def font_px(screen: Page, selector: str) -> float:
+    return float(screen.locator(selector).first.evaluate("(element) => parseFloat(getComputedStyle(element).fontSize)"))
+
+
+def within(screen: Page, selector: str, size: dict[str, int]) -> bool:
+    box = screen.locator(selector).first.bounding_box()
+    return (
+        box is not None
+        and box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= size["width"]
+        and (box["y"] + box["height"] <= size["height"])
+    )
+
+
+@pytest.mark.parametrize("spec", UNDER_WAY)
+def test_the_tv_view_shows_standings_whose_deal_and_the_chart_on_one_screen_and_follows_the_game(
+    page: Page, live_server: str, browser: Browser, spec: GameSpec, screenshot_dir: Any
+) -> None:
+    sample = under_way(spec)
+    game_id, key = played(page, live_server, creation(spec, sample), sample.rounds[:-1])
+    television = browser.new_context(viewport=TV)
+    screen = television.new_page()
+    screen.goto(f"{live_server}/g/{game_id}/tv")
+    for part in (".totals", "#next-title", "svg.score-chart"):
+        assert within(screen, part, TV), part
+    assert font_px(screen, ".total .points") >= 60 and font_px(screen, "#next-title") >= 40
+    screen.screenshot(path=str(screenshot_dir / f"tv-{spec.name}-1920.png"))
+
+    seen = screen.locator("[data-watch]").get_attribute("data-version")
+    state = add_round(page, live_server, game_id, key, sample.rounds[-1])  # the scorer's phone saves a round
+    expect(screen.locator("[data-watch]")).not_to_have_attribute("data-version", str(seen))  # swapped in by itself
+    assert shown_totals(screen) == {name: minus(total) for name, total in state["totals"].items()}
+    assert within(screen, "#next-title", TV)
+    television.close()
+
+
+@pytest.mark.parametrize("tablet", [{"width": 800, "height": 1280}, {"width": 1024, "height": 768}], ids=str)
+def test_the_tv_view_on_a_tablet_fits_its_width_with_what_comes_next_before_the_chart_when_upright(
+    page: Page, live_server: str, browser: Browser, tablet: dict[str, int], screenshot_dir: Any
+) -> None:
+    hearts = GAMES["hearts"]
+    sample = under_way(hearts)
+    game_id, _key = played(page, live_server, creation(hearts, sample), sample.rounds)
+    context = browser.new_context(viewport=tablet, is_mobile=True, has_touch=True)
+    screen = context.new_page()
+    screen.goto(f"{live_server}/g/{game_id}/tv")
+    assert screen.evaluate("document.documentElement.scrollWidth") <= tablet["width"]
+    assert font_px(screen, ".total .points") >= 40
+    assert within(screen, ".totals", tablet) and within(screen, "#next-title", tablet)
+    next_box, chart_box = screen.locator(".next").bounding_box(), screen.locator("svg.score-chart").bounding_box()
+    assert next_box is not None and chart_box is not None
+    if tablet["height"] > tablet["width"]:
+        assert next_box["y"] + next_box["height"] <= chart_box["y"]  # upright: one column, the chart last
+    else:
+        assert next_box["x"] >= chart_box["x"] + chart_box["width"]  # lying down: side by side
+    screen.screenshot(path=str(screenshot_dir / f"tv-hearts-{tablet['width']}x{tablet['height']}.png"))
+    context.close()
+
+
+def test_the_tv_view_opens_from_the_watch_panel(page: Page, live_server: str) -> None:
+    hearts = GAMES["hearts"]
+    game_id = sample_scored_here(page, live_server, hearts, under_way(hearts))
+    page.get_by_text("Watch on another phone").click()
+    page.get_by_role("link", name="Show on a TV or a tablet").click()
+    expect(page).to_have_url(f"{live_server}/g/{game_id}/tv")
+    expect(page.locator("#next-title")).to_be_visible()
+    page.get_by_role("link", name="Back to the table").click()
+    expect(page).to_have_url(f"{live_server}/g/{game_id}")
