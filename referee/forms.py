@@ -25,6 +25,11 @@ class CsrfForm(FlaskForm):
     """Every page form posts through this for its CSRF token; fields are read by the round forms."""
 
 
+# Digits however many (up to a length no table types): a long number is refused by its bounds
+# ("at most 1000"), not as if it were not a number.
+_LONG_NUMBER = re.compile(r"^[-+−]?\d{1,100}$")
+
+
 def option_value(option: Option, form: Mapping[str, str]) -> Any:
     raw = form.get(f"option-{option.name}")
     if option.kind == "bool":
@@ -32,7 +37,8 @@ def option_value(option: Option, form: Mapping[str, str]) -> Any:
     if raw is None or raw == "" or raw == "none":
         return None if option.nullable else raw
     if option.kind == "int":
-        return form_number(raw)
+        typed = raw.strip()
+        return int(typed.replace("−", "-")) if _LONG_NUMBER.match(typed) else form_number(raw)
     for value, _label in option.choices:
         if str(value) == raw:
             return value
@@ -46,13 +52,20 @@ def new_game_input(game: Game, form: Mapping[str, str]) -> tuple[list[str], dict
     seat = posted_count(form.get("dealer", "0"))
     # An empty seat ticked to deal first is passed on as "" for new_game_setup to refuse.
     dealer = typed[seat] if seat is not None and seat < len(typed) else None
-    # An unchecked box is absent from a post; any other absent option keeps its default.
+    # An unchecked box is absent from a post; any other option absent, or a number that needs one left
+    # empty, keeps its default (a target emptied because a number of hands ends the game instead).
     options = {
         option.name: option_value(option, form)
         for option in game.options
-        if option.kind == "bool" or f"option-{option.name}" in form
+        if option.kind == "bool" or _chosen(option, form.get(f"option-{option.name}"))
     }
     return players, options, dealer
+
+
+def _chosen(option: Option, posted: str | None) -> bool:
+    if posted is None:
+        return False
+    return option.nullable or option.kind != "int" or bool(posted.strip())
 
 
 def field_errors(

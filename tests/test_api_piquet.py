@@ -413,7 +413,7 @@ def test_target_from_50_to_1000_and_refused_with_rubicon(api, options, message):
     response = api.create("piquet", PLAYERS, options=options)
     if message is None:
         assert response.status_code == 201, response.json
-        assert api.get(response.json["id"]).json["options"]["target"] == options.get("target", 100)
+        assert api.get(response.json["id"]).json["options"]["target"] == (options.get("target") or 100)
         return
     assert response.status_code == 422
     assert [(error["field"], error["message"]) for error in response.json["errors"]] == [("options.target", message)]

@@ -359,7 +359,7 @@ def test_next_deal_alternates_the_dealer():
 def test_options_and_their_defaults():
     assert new_setup().options == {
         "partie": "rubicon",
-        "target": 100,
+        "target": None,
         "counting_cards_only": False,
         "second_blanche": False,
     }
@@ -385,13 +385,16 @@ TARGETS = [
         "A target is only played au cent: a Rubicon partie is six deals, so leave the target out.",
     ),
     ({"target": 50}, "A target is only played au cent: a Rubicon partie is six deals, so leave the target out."),
+    # Even the value au cent takes by default: with Rubicon any target is refused.
+    ({"target": 100}, "A target is only played au cent: a Rubicon partie is six deals, so leave the target out."),
+    ({"partie": "cent", "target": None}, None),
 ]
 
 
 @pytest.mark.parametrize(("options", "message"), TARGETS)
 def test_target_from_50_to_1000_and_refused_with_rubicon(options, message):
     if message is None:
-        assert new_setup(options).options["target"] == options.get("target", 100)
+        assert new_setup(options).options["target"] == (options.get("target") or 100)
         return
     with pytest.raises(Invalid) as caught:
         new_setup(options)

@@ -235,9 +235,17 @@ class State:
     winner: str | None = None  # au cent: the first to reach the target
 
 
+def settle_options(players: Sequence[str], chosen: Mapping[str, Any]) -> dict[str, Any]:
+    """Au cent, a target left out is :data:`DEFAULT_TARGET`; a Rubicon partie keeps none (it means nothing there)."""
+    settled = dict(chosen)
+    if settled["partie"] == "cent" and settled["target"] is None:
+        settled["target"] = DEFAULT_TARGET
+    return settled
+
+
 def check_setup(setup: Setup) -> None:
-    """The target means something only au cent: a Rubicon partie refuses one (other than the default)."""
-    if setup.options["partie"] != "cent" and setup.options["target"] != DEFAULT_TARGET:
+    """The target means something only au cent: a Rubicon partie refuses one, even of the default's value."""
+    if setup.options["partie"] != "cent" and setup.options["target"] is not None:
         raise invalid(
             "options.target",
             N_("A target is only played au cent: a Rubicon partie is six deals, so leave the target out."),

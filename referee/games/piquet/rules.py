@@ -48,6 +48,7 @@ from .partie import (
     play,
     roles_for_deal,
     rubicon_result,
+    settle_options,
     standings,
 )
 from .play import TRICKS, History, TrickEvent, history
@@ -101,6 +102,7 @@ __all__ = [
     "reckon",
     "roles_for_deal",
     "rubicon_result",
+    "settle_options",
     "sort_cards",
     "standings",
     "title",
@@ -126,11 +128,12 @@ options = (
     Option(
         "target",
         "int",
-        DEFAULT_TARGET,
+        None,
         N_("Target"),
-        N_("Au cent only: the first player to reach this total wins."),
+        N_("Au cent only: the first player to reach this total wins (100 if left empty)."),
         minimum=50,
         maximum=1000,
+        nullable=True,
     ),
     Option(
         "counting_cards_only",
