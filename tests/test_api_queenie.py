@@ -114,7 +114,7 @@ def test_new_game_state_tells_the_first_deal(api: Api) -> None:
         "hand_sizes": {"Bruno": 11, "Chloé": 11, "Denis": 10, "Alice": 10},
         "dealer_packets": [10, 10],
         "deal_of": 8,
-        "stakes_default": dict.fromkeys(FOUR, "S"),
+        "stakes_default": dict.fromkeys(FOUR),
         "can_buy": ["Bruno", "Chloé", "Denis"],
     }
     assert "key" in state

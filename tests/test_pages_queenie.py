@@ -127,8 +127,9 @@ def test_first_deal_form_in_table_order_with_big_choices(client: FlaskClient) ->
     page = client.get(f"{start(client)}/round").get_data(as_text=True)
     order = [page.index(f'<fieldset class="{name}"') for name in ("stakes", "dealer-choice", "buyer", "queens", "out")]
     assert order == sorted(order)
+    # Deal 1: no queen chosen for anyone (not every stake on Q♠): each player's is tapped.
     for seat in range(4):
-        assert checked(page, f"stake-{seat}") == ["S"]
+        assert checked(page, f"stake-{seat}") == []
     assert "Tap the queen each player chose." in text(page)
     assert checked(page, "dealer_choice") == ["keep"]
     assert checked(page, "buyer") == [""]

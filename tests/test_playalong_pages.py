@@ -226,7 +226,9 @@ def test_a_cheat_is_flagged_on_the_page_the_form_and_the_table(client: FlaskClie
     fill = html.unescape(re.search(r'href="([^"]*/playalong/deal[^"]*)"', end).group(1))  # type: ignore[union-attr]
     form = client.get(fill).get_data(as_text=True)
     assert flag in text(form)
-    assert client.post(fill, data=form_fields(form)).status_code == 303
+    # Deal 1: the table taps each player's stake (none is chosen for them).
+    stakes = {f"stake-{seat}": "S" for seat in range(4)}
+    assert client.post(fill, data={**form_fields(form), **stakes}).status_code == 303
     table = client.get(game).get_data(as_text=True)
     assert "Play-along flags of deal 1:" in text(table) and flag in text(table)
 
@@ -256,7 +258,7 @@ def test_a_refused_save_shows_the_form_again_and_keeps_the_record(app: Flask, cl
     page = along(client, game, "2", TRACE_A).get_data(as_text=True)
     fill = html.unescape(re.search(r'href="([^"]*/playalong/deal[^"]*)"', page).group(1))  # type: ignore[union-attr]
     fields = form_fields(client.get(fill).get_data(as_text=True))
-    del fields["stake-3"]
+    fields.update({"stake-0": "S", "stake-1": "S", "stake-2": "S"})  # Denis's stake left untapped
     before = dump_database(app)
     response = client.post(fill, data=fields)
     assert response.status_code == 422

@@ -259,7 +259,7 @@ def test_next_before_the_first_deal() -> None:
         "hand_sizes": {"D": 11, "A": 11, "B": 10, "C": 10},
         "dealer_packets": [10, 10],
         "deal_of": 8,
-        "stakes_default": {"A": "S", "B": "S", "C": "S", "D": "S"},
+        "stakes_default": {"A": None, "B": None, "C": None, "D": None},
         "can_buy": ["A", "B", "D"],
     }
     assert standings.extra == {"table": TABLE_0, "unclaimed": None, "active": FOUR, "dropped": []}

@@ -111,8 +111,9 @@ def test_trace_a_refereed_tap_by_tap_fills_the_deal_form(page: Page, live_server
     expect(page.locator("input[name=queen-C][value='']")).to_be_checked()
     expect(page.locator(f"input[name=out][value='{SEAT['Alice']}']")).to_be_checked()
     page.screenshot(path=str(screenshot_dir / "queenie-playalong-deal-form.png"))
-    # The table confirms the stakes (Bruno's spade is already selected), then saves.
-    for player, suit in (("Alice", "H"), ("Chloé", "H"), ("Denis", "D")):
+    # Deal 1: no stake is chosen for anyone yet; the table taps each, then saves.
+    expect(page.locator("input[name^=stake-]:checked")).to_have_count(0)
+    for player, suit in (("Alice", "H"), ("Bruno", "S"), ("Chloé", "H"), ("Denis", "D")):
         taps.tap(f"input[name=stake-{SEAT[player]}][value={suit}]")
     with taps.page.expect_navigation():
         taps.tap("button[name=save]")

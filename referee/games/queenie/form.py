@@ -56,10 +56,11 @@ class QueenieRoundForm(RoundForm):
         values: dict[str, str] = {"dealer_choice": "keep", "buyer": ""}
         values.update({f"queen-{suit}": "" for suit in QUEENS})
         if round_input is None:
-            # A new deal: every player stakes as last time; keep, no sale, no queen played; who went
-            # out is left for the table to say (nobody, blocked, is a choice like any other).
+            # A new deal: every player stakes as last time (nothing chosen before their first deal); keep,
+            # no sale, no queen played; who went out is left for the table to say (nobody, blocked, is a
+            # choice like any other).
             defaults = entered.facts["stakes_default"] if entered is not None else {}
-            values.update({f"stake-{setup.seat(player)}": queen for player, queen in defaults.items()})
+            values.update({f"stake-{setup.seat(player)}": queen for player, queen in defaults.items() if queen})
             return values
         values.update({f"stake-{setup.seat(player)}": queen for player, queen in round_input["stakes"].items()})
         values["dealer_choice"] = round_input["dealer_choice"]

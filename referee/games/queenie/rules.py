@@ -58,7 +58,6 @@ POT = "pot"
 STAKE = 2  # one chip on a queen, one in the pot
 SALE_PRICE = 1
 MIN_PLAYERS_LEFT = 3
-DEFAULT_STAKE = "S"
 
 options: tuple[Option, ...] = (
     Option(
@@ -276,7 +275,9 @@ def next_deal(setup: Setup, state: State) -> Next:
         "hand_sizes": hand_sizes(setup, state.active, dealer),
         "dealer_packets": [packet, packet],
         "deal_of": deal_of,
-        "stakes_default": {player: state.last_stakes.get(player, DEFAULT_STAKE) for player in state.active},
+        # Each active player's stake of the last deal they played; none before their first: the table taps
+        # the queen each chose (a queen chosen for everyone would be one more thing to correct).
+        "stakes_default": {player: state.last_stakes.get(player) for player in state.active},
         "can_buy": [
             player for player in state.active if player != dealer and state.chips[player] - STAKE >= SALE_PRICE
         ],
