@@ -17,7 +17,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from .games.base import N_, Game, Invalid, Option, Problem, Setup, check_options, make_setup, settled_options
-from .games.fields import Label, Labeller, form_number, posted_count
+from .games.fields import Label, Labeller, flip_signed, form_number, posted_count
 from .words import elide_de
 
 
@@ -116,13 +116,22 @@ class OptionField:
     checked: bool = False
     choices: tuple[tuple[str, str, bool], ...] = ()  # (posted value, label, ticked)
 
+    @property
+    def signed(self) -> bool:
+        """A number that may be negative: shown with a ± (a phone's numeric keypad may have no minus)."""
+        return self.option.kind == "int" and self.option.minimum is not None and self.option.minimum < 0
+
 
 def _shown(value: Any) -> str:
     return "none" if value is None else str(value)
 
 
 def option_fields(game: Game, posted: Mapping[str, str]) -> list[OptionField]:
-    """The options as the form shows them: what was posted, else each option's default."""
+    """The options as the form shows them: what was posted (with the sign changed of the one whose ±
+    was pressed without JavaScript), else each option's default."""
+    if "adjust" in posted:
+        posted = dict(posted)
+        flip_signed(posted, posted["adjust"], [f"option-{option.name}" for option in game.options])
     fields = []
     for option in game.options:
         name = f"option-{option.name}"

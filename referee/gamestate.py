@@ -32,6 +32,7 @@ from .games.base import (
     Event,
     Game,
     Invalid,
+    OverBefore,
     Problem,
     RoundInvalid,
     RoundResult,
@@ -157,8 +158,7 @@ def corrected(stored: StoredGame, number: int, round_input: Mapping[str, Any]) -
 def _checked(rules: Game, setup: Setup, before: Any, number: int, raw: Any) -> dict[str, Any]:
     """``raw`` checked as round ``number`` after ``before``; :class:`RoundInvalid` if it no longer fits."""
     if rules.is_over(setup, before):
-        message = N_("The game was already over before round %(number)s.")
-        raise RoundInvalid(number, [Problem("round", message, {"number": number})])
+        raise OverBefore(number)
     try:
         return rules.check_round(setup, before, raw)
     except Invalid as error:

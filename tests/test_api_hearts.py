@@ -633,8 +633,8 @@ def test_put_that_would_leave_rounds_after_the_end_is_refused(app: Flask, api: A
     response = api.put(game_id, 7, cards(NAMES, [0, 0, 1, 12], "Denis"))
     assert response.status_code == 422
     assert errors(response) == [
-        ("round", "This change would make round 8 impossible. Fix that round first:"),
-        ("round", "The game was already over before round 8."),
+        ("round", "This change would end the game before hand 8, which is already recorded. Nothing was saved."),
+        ("round", "Undo hand 8 first, then make this correction again."),
     ]
     assert dump_database(app) == before
     assert api.get(game_id).json == state_before
@@ -652,8 +652,8 @@ def test_put_that_makes_a_later_round_impossible_is_refused(app: Flask, api: Api
     response = api.put(game_id, 2, points(P4, [25, 0, 1, 0]))
     assert response.status_code == 422
     assert errors(response) == [
-        ("round", "This change would make round 3 impossible. Fix that round first:"),
-        ("round", "The game was already over before round 3."),
+        ("round", "This change would end the game before hand 3, which is already recorded. Nothing was saved."),
+        ("round", "Undo hand 3 first, then make this correction again."),
     ]
     assert dump_database(app) == before
 
@@ -726,7 +726,7 @@ def test_delete_a_round_that_is_not_the_last_is_409(app: Flask, api: Api) -> Non
     before = dump_database(app)
     response = api.delete(game_id, 1)
     assert response.status_code == 409
-    assert errors(response) == [("round", "Only the last round can be undone; correct round 1 instead.")]
+    assert errors(response) == [("round", "Only the last hand can be undone; correct hand 1 instead.")]
     assert dump_database(app) == before
 
 
@@ -862,11 +862,11 @@ def test_round_number_in_the_body_guards_against_a_double_tap(app: Flask, api: A
     again = api.add(game_id, {**H11_INPUTS[0], "round": 1})
     assert again.status_code == 409
     assert errors(again) == [
-        ("round", "Round 1 is already recorded (from another phone or a second tap). Nothing was added.")
+        ("round", "Hand 1 is already recorded (from another phone or a second tap). Nothing was added.")
     ]
     ahead = api.add(game_id, {**H11_INPUTS[1], "round": 3})
     assert ahead.status_code == 409
-    assert errors(ahead) == [("round", "The next round is round 2.")]
+    assert errors(ahead) == [("round", "The next hand is hand 2.")]
     for wrong in ("2", 2.0, True, [2], 0, -1):
         response = api.add(game_id, {**H11_INPUTS[1], "round": wrong})
         assert response.status_code == 422
@@ -887,7 +887,7 @@ def test_round_number_checked_before_the_end_of_the_game(app: Flask, api: Api) -
     replayed = api.add(game_id, {**H11_INPUTS[8], "round": 9})
     assert replayed.status_code == 409
     assert errors(replayed) == [
-        ("round", "Round 9 is already recorded (from another phone or a second tap). Nothing was added.")
+        ("round", "Hand 9 is already recorded (from another phone or a second tap). Nothing was added.")
     ]
     after_end = api.add(game_id, {**H11_INPUTS[8], "round": 10})
     assert after_end.status_code == 409
@@ -1021,7 +1021,7 @@ def test_csv_of_a_small_game_exactly(api: Api) -> None:
     response = api.client.get(f"/g/{game_id}/export.csv")
     assert response.get_data(as_text=True) == (
         "\ufeff"
-        'Round,Zoë,Zoë total,Bruno O\'Neil,Bruno O\'Neil total,"Chloé, ""C""","Chloé, ""C"" total",'
+        'Hand,Zoë,Zoë total,Bruno O\'Neil,Bruno O\'Neil total,"Chloé, ""C""","Chloé, ""C"" total",'
         "'=Denis,'=Denis total,Events\r\n"
         "1,2,2,17,17,0,0,7,7,\r\n"
         "2,26,28,0,17,26,26,26,33,Bruno O'Neil shot the moon\r\n"

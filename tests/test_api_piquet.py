@@ -440,9 +440,9 @@ def test_csv_in_french_and_with_several_events(api: Api) -> None:
     game_id = api.create("piquet", ["Ann", "Bob"]).json["id"]
     assert api.add(game_id, by_hands("P8", trick_winners="EEEEEEEYYYYY")).status_code == 201
     english = api.client.get(f"/g/{game_id}/export.csv").get_data(as_text=True).splitlines()
-    assert english[0] == "\ufeffRound,Ann,Ann total,Bob,Bob total,Events"
+    assert english[0] == "\ufeffDeal,Ann,Ann total,Bob,Bob total,Events"
     assert english[1].startswith("1,")
     assert "; " in english[1]  # several events, each in words
     api.client.set_cookie("lang", "fr")
     french = api.client.get(f"/g/{game_id}/export.csv").get_data(as_text=True).splitlines()
-    assert french[0] == "\ufeffManche,Ann,Total Ann,Bob,Total Bob,Événements"
+    assert french[0] == "\ufeffDonne,Ann,Total Ann,Bob,Total Bob,Événements"

@@ -257,8 +257,8 @@ def test_put_that_ends_the_game_earlier_is_refused_while_later_rounds_exist(app:
     response = api.put(game_id, 1, points(("Ann", "Bob"), (50, 10)))
     assert response.status_code == 422
     assert errors(response) == [
-        ("round", "This change would make round 2 impossible. Fix that round first:"),
-        ("round", "The game was already over before round 2."),
+        ("round", "This change would end the game before round 2, which is already recorded. Nothing was saved."),
+        ("round", "Undo round 2 first, then make this correction again."),
     ]
     assert dump_database(app) == before
 

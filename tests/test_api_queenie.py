@@ -580,7 +580,7 @@ def test_a_correction_that_breaks_a_later_deal_is_refused(app: Flask, api: Api) 
     response = api.put(game_id, 1, SHORT_CHLOE)
     assert response.status_code == 422
     assert response.json["errors"][0]["field"] == "round"
-    assert "round 2 impossible" in response.json["errors"][0]["message"]
+    assert "deal 2 impossible" in response.json["errors"][0]["message"]
     assert dump_database(app) == before
 
 

@@ -249,7 +249,7 @@ def test_a_correction_that_makes_a_later_blind_nil_invalid_is_refused(app: Flask
     response = api.put(game_id, 1, hand([4, 2, 3, 2], [4, 2, 3, 4]))
     assert response.status_code == 422
     assert errors(response) == [
-        ("round", "This change would make round 2 impossible. Fix that round first:"),
+        ("round", "This change would make hand 2 impossible. Fix that hand first:"),
         ("round", "Bruno & Denis are 28 behind: blind nil needs 100."),
     ]
     assert dump_database(app) == before

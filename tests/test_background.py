@@ -74,7 +74,7 @@ def test_another_phones_round_is_a_conflict_showing_both(app: Flask, client: Fla
     answer: dict[str, Any] = response.json
     assert (answer["outcome"], answer["version"], answer["correct"]) == ("conflict", 1, f"/g/{game_id}/round/1")
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", answer["html"])).strip()
-    assert text.startswith("Hand 1: another phone already recorded something else. Round 1 is already recorded")
+    assert text.startswith("Hand 1: another phone already recorded something else. Hand 1 is already recorded")
     assert "In the game 15 4 0 7 Yours 2 17 0 7 Keep what is stored Replace it with yours" in text
     assert 'data-queue-action="keep"' in answer["html"] and 'data-queue-action="mine"' in answer["html"]
     assert dump_database(app) == before  # nothing overwritten
@@ -107,7 +107,7 @@ def test_a_round_for_a_later_number_is_a_conflict_without_a_correction(client: F
     response = client.post(f"/g/{game_id}/round", data=hand([2, 4, 0, 7], 1, number=3), headers=QUEUED)
     assert response.status_code == 409
     assert (response.json["outcome"], response.json["correct"]) == ("conflict", None)
-    assert "The next round is round 1." in response.json["html"]
+    assert "The next hand is hand 1." in response.json["html"]
     assert 'data-queue-action="mine"' not in response.json["html"]
 
 
@@ -130,7 +130,7 @@ def test_a_refused_round_answers_the_forms_messages(app: Flask, client: FlaskCli
 def test_without_the_header_the_form_answers_as_it_always_did(client: FlaskClient, game_id: str) -> None:
     assert client.post(f"/g/{game_id}/round", data=FIRST).status_code == 303
     again = client.post(f"/g/{game_id}/round", data=FIRST, follow_redirects=True)
-    assert "Round 1 is already recorded (from another phone or a second tap). Nothing was added." in again.get_data(
+    assert "Hand 1 is already recorded (from another phone or a second tap). Nothing was added." in again.get_data(
         as_text=True
     )
 
@@ -380,7 +380,8 @@ def png_size(name: str) -> tuple[int, int]:
         ("en", "Scores for the card games you play at the table: Hearts, Queenie, Piquet and more."),
         (
             "fr",
-            "Les scores des jeux de cartes auxquels vous jouez à table : Dame de Pique, Queenie, Piquet et d'autres.",
+            "Les scores des jeux de cartes auxquels vous jouez à table\u202f: "
+            "Dame de Pique, Queenie, Piquet et d'autres.",
         ),
     ],
 )

@@ -233,8 +233,9 @@ def test_the_same_round_from_two_phones_is_stored_once(server: Server, kind: str
         assert statuses == [201, 409], (race, first.body, second.body)
         loser = first if first.status == 409 else second
         (error,) = loser.json()["errors"]
+        word = "Hand" if kind == "hearts" else "Deal"
         assert error["message"] == (
-            f"Round {number} is already recorded (from another phone or a second tap). Nothing was added."
+            f"{word} {number} is already recorded (from another phone or a second tap). Nothing was added."
         )
         rows = stored_rounds(server.app, game_id)
         assert [row["number"] for row in rows] == list(range(1, number + 1)), race
@@ -286,7 +287,7 @@ def test_the_same_round_form_from_two_phones_is_stored_once(server: Server) -> N
         assert sorted(len(flashes) for flashes in warned) == [0, 1], warned
         ((category, message),) = next(flashes for flashes in warned if flashes)
         assert category == "warning"
-        assert message == f"Round {number} is already recorded (from another phone or a second tap). Nothing was added."
+        assert message == f"Hand {number} is already recorded (from another phone or a second tap). Nothing was added."
 
 
 # ---------------------------------------------------------------------------

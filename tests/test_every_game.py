@@ -215,7 +215,8 @@ def test_csv_export_has_a_row_per_round_with_the_replayed_scores(api: Api, spec:
     exported = api.client.get(f"/g/{game_id}/export.csv")
     assert exported.status_code == 200 and exported.mimetype == "text/csv"
     rows = list(csv.reader(io.StringIO(exported.get_data(as_text=True).removeprefix("\ufeff"))))
-    header = ["Round", *[name for player in sample.players for name in (player, f"{player} total")], "Events"]
+    word = {"hand": "Hand", "deal": "Deal", "round": "Round"}[spec.words.noun]  # the game's own word (issue 24)
+    header = [word, *[name for player in sample.players for name in (player, f"{player} total")], "Events"]
     assert rows[0] == header
     assert [row[0] for row in rows[1:]] == [str(number) for number in range(1, len(sample.rounds) + 1)]
     api.client.set_cookie("lang", "fr")

@@ -343,6 +343,8 @@ def test_safety_subtracts_when_adding_would_end_the_game_with_the_shooter_losing
     assert dict(shot.totals) == by_seat(P4, [15, 89, 0, 0])
     assert result.details.moon_applied == "subtract"
     assert words(result.events) == ("moon:P1",)
+    # Said in words (issue 24): the log says the 26 came off the shooter.
+    assert [event.describe() for event in result.events] == ["P1 shot the moon: 26 subtracted from their score"]
     assert shot.status == "playing"
     # The same moon by P3, who would win after adding: add, and the game ends.
     by_leader = replay(hearts, setup, [*build_up, cards(P4, [0, 0, 13, 0], "P3")])

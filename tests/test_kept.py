@@ -20,13 +20,19 @@ def render(app: Flask, language: str, source: str, **values: object) -> str:
 
 
 def test_a_card_is_made_once_per_language(app: Flask) -> None:
-    symbol = '<span class="card suit-C"><span aria-hidden="true">2♣</span> '
-    english = symbol + '<span class="card-name">2 of clubs</span></span>'
-    french = symbol + '<span class="card-name">2 de trèfle</span></span>'
+    symbol = '<span class="card suit-C"><span aria-hidden="true">2♣</span>'
+    english = symbol + '<span class="visually-hidden"> 2 of clubs</span></span>'
+    french = symbol + '<span class="visually-hidden"> 2 de trèfle</span></span>'
     for _ in range(2):  # made, then kept: the same each time, each in its own language
         assert render(app, "en", CARD, code="2C") == english
         assert render(app, "fr", CARD, code="2C") == french
-    assert render(app, "en", CARD, code="QS").endswith('<span class="card-name">queen of spades</span></span>')
+    # The queen in the reader's letter (D in French), her name for a screen reader only.
+    assert render(app, "en", CARD, code="QS").endswith(
+        '>Q♠</span><span class="visually-hidden"> queen of spades</span></span>'
+    )
+    assert render(app, "fr", CARD, code="QS").endswith(
+        '>D♠</span><span class="visually-hidden"> dame de pique</span></span>'
+    )
 
 
 def test_the_body_is_rendered_once_per_key(app: Flask) -> None:

@@ -148,7 +148,7 @@ def test_double_tap_stores_the_hand_once(app: Flask, client: FlaskClient) -> Non
     assert client.post(f"{location}/round", data=data).status_code == 303
     response = client.post(f"{location}/round", data=data, follow_redirects=True)
     page = response.get_data(as_text=True)
-    assert "Round 1 is already recorded" in page
+    assert "Hand 1 is already recorded" in page
     rounds = dict(dump_database(app))["rounds"]
     assert len(rounds) == 1
 
@@ -179,8 +179,12 @@ def test_correction_that_would_leave_hands_after_the_end_is_refused(app: Flask, 
     response = client.post(f"{location}/round/1", data=hand_form(1, [0, 0, 0, 13], 3))
     assert response.status_code == 422
     page = response.get_data(as_text=True)
-    assert "<li>This change would make round 2 impossible. Fix that round first:</li>" in page
-    assert "<li>The game was already over before round 2.</li>" in page
+    assert (
+        "<li>This change would end the game before hand 2, which is already recorded. Nothing was saved.</li>" in page
+    )
+    assert "<li>Undo hand 2 first, then make this correction again.</li>" in page
+    # The way out is offered: undoing the last hand.
+    assert f'<a class="button danger" href="{location}/undo">Undo hand 2</a>' in page
     assert dump_database(app) == before
 
 

@@ -85,7 +85,6 @@ def test_the_deal_form_offers_both_ways(client: FlaskClient):
     assert '<option value="4T">quatorze of tens</option>' in page
     assert re.search(r'src="/static/piquet/round\.js\?v=[0-9a-f]{12}" defer', page)  # Piquet's own, versioned
     assert "<script>" not in page and " style=" not in page
-    assert "Did Bob reach 30" not in page
 
 
 def test_p8_by_cards_and_trick_winners(client: FlaskClient):
@@ -146,8 +145,15 @@ def test_p9_by_announcements_and_play_totals(client: FlaskClient):
     assert re.search(r'name="younger-tricks" [^>]*value="5"', edit)
 
 
-def test_the_pique_question_appears_only_when_needed(client: FlaskClient, app: Flask):
+def test_the_pique_question_is_asked_up_front_and_insisted_on_when_needed(client: FlaskClient, app: Flask):
     table = start(client)
+    # Issue 24, item 7: with the play entered as totals, the question is there before any save, unanswered.
+    blank = client.get(table + "/round").get_data(as_text=True)
+    totals = blank[blank.index('<fieldset class="piquet-totals"') :]
+    totals = totals[: totals.index("</fieldset>")]
+    assert "Did Bob reach 30 before Ann scored anything?" in totals
+    assert re.findall(r'name="pique" value="(\w+)"', totals) == ["yes", "no"]
+    assert not re.search(r'name="pique" value="\w+"\s*checked', totals)
     before = dump_database(app)
     form = by_cards(1, *P8, play="totals", elder_play="9", younger_play="6", elder_tricks="7", younger_tricks="5")
     response = client.post(table + "/round", data=form)
@@ -234,7 +240,8 @@ def test_a_whole_rubicon_partie_ends_with_the_result_in_words(client: FlaskClien
     page = client.get(table).get_data(as_text=True)
     words = text(page)
     assert totals_shown(page) == {"Ann": 77, "Bob": 76}
-    assert "Ann wins 253 points — Bob is rubiconed" in words
+    # The winner said once (issue 24, item 3), then what the partie is worth.
+    assert "Ann wins! 253 points won — Bob is rubiconed" in words and words.count("Ann wins") == 1
     assert "77 + 76 + 100 = 253" in words
     assert "Deal 8 in the reckoning order" in words
     assert "Enter deal" not in words
@@ -280,13 +287,13 @@ def p10_sheet(api: Api, **headers: str) -> str:
 def test_piquet_sheet_gives_points_won_and_the_events(api: Api) -> None:
     words = p10_sheet(api)
     assert "Partie: Rubicon: six deals, a loser under 100 is rubiconed" in words
-    assert "Ann wins 118 points" in words
+    assert "Ann wins! 118 points won" in words and words.count("Ann wins") == 1
     assert "131 − 113 + 100 = 118." in words
     assert "point: Ann" in words and "cards: Ann" in words  # Ann is elder in deal 1
 
 
 def test_piquet_sheet_in_french(api: Api) -> None:
-    assert "Ann gagne 118 points" in p10_sheet(api, **{"Accept-Language": "fr"})
+    assert "Ann gagne ! 118 points gagnés" in p10_sheet(api, **{"Accept-Language": "fr"}).replace("\u202f", " ")
 
 
 def test_blank_piquet(client: FlaskClient) -> None:

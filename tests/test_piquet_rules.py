@@ -606,7 +606,7 @@ def test_refuses_eleven_or_thirteen_cards():
 def test_refuses_a_duplicated_card_and_unknown_cards():
     twice = P["P8"][0].replace("8C", "AS")
     assert refused({"hands": {"elder": twice, "younger": P["P8"][1]}, "trick_winners": P8_WINNERS}) == [
-        ("hands.elder", "AS is written twice.")
+        ("hands.elder", "A♠ is written twice.")
     ]
     unknown = P["P8"][1].replace("QC", "6C")
     assert refused({"hands": {"elder": P["P8"][0], "younger": unknown}, "trick_winners": P8_WINNERS}) == [

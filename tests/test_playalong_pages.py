@@ -297,4 +297,5 @@ def test_in_french(client: FlaskClient) -> None:
     assert "Aucune : la main passe à Bruno" in words
     assert "Personne n'a le 4♦ : il est au talon, la série s'arrête." in words
     words = text(along(client, game, "2", ["3", "0", "0", "-", "KS", "3H", "-", "8S"]).get_data(as_text=True))
-    assert "Alice a changé de teinte avec le K♠, puis a joué le 8♠ : ce n'était pas sa plus basse carte." in words
+    # The king in French letters (R♠) (issue 24; the words read here have their spaces made plain).
+    assert "Alice a changé de teinte avec le R♠, puis a joué le 8♠ : ce n'était pas sa plus basse carte." in words

@@ -84,9 +84,9 @@ def test_a_round_added_is_its_row_an_audit_row_and_a_new_version(db: Database, g
 
 def test_a_round_for_the_wrong_number_or_a_finished_game_is_refused_and_writes_nothing(db: Database, game: str) -> None:
     store.add_round(db, game, HAND_A)
-    with pytest.raises(store.Conflict, match="Round 1 is already recorded"):
+    with pytest.raises(store.Conflict, match="Hand 1 is already recorded"):
         store.add_round(db, game, HAND_B, 1)
-    with pytest.raises(store.Conflict, match="The next round is round 2."):
+    with pytest.raises(store.Conflict, match="The next hand is hand 2."):
         store.add_round(db, game, HAND_B, 3)
     store.add_round(db, game, HAND_B, 2)
     store.add_round(db, game, HAND_A, 3)
@@ -126,7 +126,8 @@ def test_a_correction_against_another_version_is_stale_and_writes_nothing(db: Da
 
 
 def test_a_correction_that_makes_a_later_round_impossible_is_refused_whole(db: Database, noon: str) -> None:
-    """To 30: three hands of Denis 13 end at hand 3; with hand 1 giving him 22, hand 2 ends the game."""
+    """To 30: three hands of Denis 13 end at hand 3; with hand 1 giving him 22, hand 2 ends the game, so
+    hand 3 can only be undone (and hand 4 with it, when there is one)."""
     game_id, _key = store.create_game(db, "hearts", new_setup({"target": 30}))
     for _ in range(3):
         store.add_round(db, game_id, HAND_B)
@@ -134,16 +135,17 @@ def test_a_correction_that_makes_a_later_round_impossible_is_refused_whole(db: D
     with pytest.raises(Invalid) as refused:
         store.replace_round(db, game_id, 1, hand([0, 0, 4, 9], "Denis"))
     assert [problem.render() for problem in refused.value.problems] == [
-        "This change would make round 3 impossible. Fix that round first:",
-        "The game was already over before round 3.",
+        "This change would end the game before hand 3, which is already recorded. Nothing was saved.",
+        "Undo hand 3 first, then make this correction again.",
     ]
+    assert isinstance(refused.value, store.EndsBefore) and refused.value.number == 3
     assert (rows(db, "rounds"), rows(db, "audit")) == before
 
 
 def test_only_the_last_round_can_be_undone(db: Database, game: str) -> None:
     store.add_round(db, game, HAND_A)
     store.add_round(db, game, HAND_B)
-    with pytest.raises(store.Conflict, match="Only the last round can be undone"):
+    with pytest.raises(store.Conflict, match="Only the last hand can be undone"):
         store.undo_round(db, game, 1)
     after = store.undo_round(db, game, 2, book="book-3")
     assert [json.loads(row["input"]) for row in rows(db, "rounds")] == [HAND_A]

@@ -155,11 +155,13 @@ def test_an_untouched_deal_form_is_refused_at_who_went_out(app: Flask, client: F
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     message = 'Say who went out: tap the player, or "nobody: blocked" if nobody could go out.'
-    assert field_errors(page) == [message]
+    # Deal 1 chooses no stake for anyone (issue 24, item 9): the stakes are asked for too.
+    assert field_errors(page) == [*(f"Missing a stake for {name}." for name in FOUR), message]
     assert_summary_links_to_fields(page)
     assert dump_database(app) == before
     # "nobody: blocked" is a choice like any other.
-    assert client.post(f"{location}/round", data=posted | {"out": "none"}).status_code == 303
+    stakes = {f"stake-{seat}": "S" for seat in range(4)}
+    assert client.post(f"{location}/round", data=posted | stakes | {"out": "none"}).status_code == 303
     assert "the deal was blocked" in text(client.get(location).get_data(as_text=True))
 
 

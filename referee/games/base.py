@@ -35,7 +35,14 @@ class Problem:
     params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
     def render(self, translate: Callable[[str], str] = lambda text: text) -> str:
-        return translate(self.message) % dict(self.params)
+        return translate(self.message) % {key: in_words(value, translate) for key, value in self.params.items()}
+
+
+def in_words(value: Any, translate: Callable[[str], str]) -> Any:
+    """A message's value as the reader writes it: a card (:class:`referee.games.cards.Card`, anything with
+    ``shown``) in their letters, anything else as it is."""
+    shown = getattr(value, "shown", None)
+    return value if shown is None else shown(translate)
 
 
 class Invalid(Exception):
@@ -345,6 +352,15 @@ def complete_round(game: Game, stored: Mapping[str, Any], raw: Any) -> Any:
     return {**{key: stored[key] for key in keys if key in stored}, **raw}
 
 
+class OverBefore(RoundInvalid):
+    """Round ``number`` comes after the game ended: no change to it can make it fit, only undoing it."""
+
+    def __init__(self, number: int):
+        super().__init__(
+            number, [Problem("round", N_("The game was already over before round %(number)s."), {"number": number})]
+        )
+
+
 def replay_checked(game: Game, setup: Setup, inputs: Sequence[Any]) -> tuple[Any, list[dict[str, Any]]]:
     """Fold every input, re-validating each against the game before it.
 
@@ -356,10 +372,7 @@ def replay_checked(game: Game, setup: Setup, inputs: Sequence[Any]) -> tuple[Any
     accepted: list[dict[str, Any]] = []
     for number, raw in enumerate(inputs, start=1):
         if game.is_over(setup, state):
-            raise RoundInvalid(
-                number,
-                [Problem("round", N_("The game was already over before round %(number)s."), {"number": number})],
-            )
+            raise OverBefore(number)
         try:
             round_input = game.check_round(setup, state, raw)
         except Invalid as error:

@@ -7,7 +7,8 @@ two-letter code, which the pages turn into symbol and name.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from .base import N_, Invalid, Problem
 
@@ -20,10 +21,35 @@ _SYMBOL_TO_SUIT = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
-def card_label(code: str) -> str:
-    """A card as rank and suit symbol, e.g. ``Q♠`` (pages write its name beside it)."""
-    rank = "10" if code[0] == "T" else code[0]
-    return rank + SUIT_SYMBOLS[code[1]]
+# The letters of the court cards as a reader writes them: a French player writes R, D, V (roi, dame, valet).
+RANK_LETTERS = {"K": N_("K"), "Q": N_("Q"), "J": N_("J")}
+# … and may type them: none is an English rank, so "D♥" (dame de cœur) cannot be read another way.
+_FRENCH_RANKS = {"R": "K", "D": "Q", "V": "J"}
+
+
+def _same(text: str) -> str:
+    return text
+
+
+def card_label(code: str, translate: Callable[[str], str] = _same) -> str:
+    """A card as rank and suit symbol in the reader's letters, e.g. ``Q♠`` (``D♠`` in French)."""
+    rank = code[0]
+    letter = "10" if rank == "T" else translate(RANK_LETTERS[rank]) if rank in RANK_LETTERS else rank
+    return letter + SUIT_SYMBOLS[code[1]]
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card named in a message (``Problem`` params, a flag): written in the reader's letters when the
+    message is rendered (see :func:`referee.games.base.in_words`)."""
+
+    code: str
+
+    def shown(self, translate: Callable[[str], str] = _same) -> str:
+        return card_label(self.code, translate)
+
+    def __str__(self) -> str:
+        return card_label(self.code)
 
 
 def parse_card(token: str) -> str | None:
@@ -33,6 +59,7 @@ def parse_card(token: str) -> str | None:
         return None
     rank, suit = text[:-1], text[-1]
     suit = _SYMBOL_TO_SUIT.get(suit, suit)
+    rank = _FRENCH_RANKS.get(rank, rank)
     if rank == "10":
         rank = "T"
     if len(rank) != 1 or rank not in RANKS or suit not in SUITS:
@@ -54,7 +81,7 @@ def parse_cards(text: object, field_name: str, allowed: Iterable[str] | None = N
         if card is None or (allowed_cards is not None and card not in allowed_cards):
             problems.append(Problem(field_name, N_("%(card)s is not a card of this game."), {"card": token[:8]}))
         elif card in cards:
-            problems.append(Problem(field_name, N_("%(card)s is written twice."), {"card": card}))
+            problems.append(Problem(field_name, N_("%(card)s is written twice."), {"card": Card(card)}))
         else:
             cards.append(card)
     if problems:

@@ -47,6 +47,15 @@ class CountPicker:
     def typed(self, values: Mapping[str, str], setup: Setup) -> list[Typed]:
         return [form_number(values.get(self.field(seat))) for seat in range(len(setup.players))]
 
+    def waiting(self, form: Mapping[str, str], setup: Setup) -> frozenset[str]:
+        """The counts left empty while another cannot be read (``hearts.Bo``): what they get depends on it."""
+        typed = self.typed(form, setup)
+        if not any(isinstance(count, str) for count in typed):
+            return frozenset()
+        return frozenset(
+            f"{self.prefix}.{player}" for player, count in zip(setup.players, typed, strict=True) if count is None
+        )
+
     def counts(self, form: Mapping[str, str], setup: Setup, total: int) -> dict[str, Typed]:
         """Each player's count as the rules take it (the one left empty gets the rest)."""
         return dict(zip(setup.players, effective_counts(self.typed(form, setup), total), strict=True))

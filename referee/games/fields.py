@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, MutableMapping
+from collections.abc import Callable, Iterable, Mapping, MutableMapping
 from typing import Any, overload
 
 from .base import Next, Problem, Setup
@@ -61,6 +61,42 @@ def adjust(values: MutableMapping[str, str], command: str, limits: Mapping[str, 
     start = current if isinstance(current, int) else 0
     wanted = int(change[1:]) if change.startswith("=") else start + int(change)
     values[field_name] = str(min(high, max(low, wanted)))
+
+
+# The ± beside a signed field (templates/widgets.html sign_button) posts "sign:<field>" without JavaScript.
+SIGN_COMMAND = "sign:"
+_MINUS = str.maketrans({"−": "-", "–": "-"})  # the minus sign and the en dash people type for one
+_SPACES = re.compile(r"[ \t]+")
+SHORT_SUM = re.compile(r"[+-]?[0-9]{1,9}(?:[+-][0-9]{1,9}){0,19}")  # a number, or a short sum: 12+11-3
+SUM_TERM = re.compile(r"[+-]?[0-9]+")
+
+
+def cleaned_sum(text: str) -> str:
+    """A typed number or sum with ASCII signs and no spaces."""
+    return _SPACES.sub("", text.translate(_MINUS))
+
+
+def flip_sign(text: str) -> str:
+    """The field with its sign changed: ``12`` → ``-12``, ``12+11-3`` → ``-12-11+3``, blank → ``-``
+    (``static/form.js`` flipSign does the same in the page)."""
+    cleaned = cleaned_sum(text)
+    if cleaned == "":
+        return "-"
+    if cleaned == "-":
+        return ""
+    if not SHORT_SUM.fullmatch(cleaned):
+        return text
+    terms = [term[1:] if term.startswith("-") else "-" + term.lstrip("+") for term in SUM_TERM.findall(cleaned)]
+    return "".join(term if index == 0 or term.startswith("-") else "+" + term for index, term in enumerate(terms))
+
+
+def flip_signed(values: MutableMapping[str, str], command: str, fields: Iterable[str]) -> bool:
+    """A ± pressed without JavaScript (``sign:<field>``, one of ``fields``): that field's sign changed."""
+    field_name = command.removeprefix(SIGN_COMMAND)
+    if not command.startswith(SIGN_COMMAND) or field_name not in fields:
+        return False
+    values[field_name] = flip_sign(values.get(field_name) or "")
+    return True
 
 
 def form_command(
@@ -130,6 +166,12 @@ class RoundForm(ABC):
     def label(self, field: str, setup: Setup, entered: Next | None) -> Label | None:
         """A field of the form in words for the refusals; None: the player it is about, if any."""
         return None
+
+    def waiting(self, form: Mapping[str, str], setup: Setup, entered: Next | None) -> frozenset[str]:
+        """The rules' fields whose refusal only follows from another field's (a count left empty to fill
+        itself in, while a count beside it cannot be read): not shown while the other is refused. None by
+        default."""
+        return frozenset()
 
 
 def json_value(text: str | bytes) -> Any:

@@ -92,6 +92,19 @@ class RoundWords:
     invite_warning: str
     joined: str
     running: str  # the printed chart's caption
+    header: str  # a column's heading over the numbers (the CSV export)
+    after: str  # the chart's description, with %(totals)s
+    changes: str  # the change log's introduction
+    recorded: str  # refusals of a write that no longer fits the game as stored (a second tap, another phone)
+    next_is: str
+    not_next: str  # with %(expected)s, the number the phone asked for
+    only_last: str
+    undone_elsewhere: str
+    gone: str
+    impossible: str  # a correction that a later round no longer fits, before that round's own problems
+    ends_before: str  # a correction that ends the game before a later round: no change to that round helps
+    undo_first: str  # … so the way out is to undo it (%(number)s is the last round)
+    undo_from: str  # … or it and every round after it (%(last)s)
 
     def __call__(self, translate: Callable[[str], str], which: str, number: int) -> str:
         return translate(getattr(self, which)) % {"number": number}
@@ -178,6 +191,76 @@ _SENTENCES: dict[str, tuple[Any, Any, Any]] = {
         N_("Running totals, hand by hand"),
         N_("Running totals, deal by deal"),
         N_("Running totals, round by round"),
+    ),
+    "header": (N_("Hand"), N_("Deal"), N_("Round")),
+    "after": (
+        N_("After hand %(number)s: %(totals)s."),
+        N_("After deal %(number)s: %(totals)s."),
+        N_("After round %(number)s: %(totals)s."),
+    ),
+    "changes": (
+        N_("Every hand entered, corrected or undone, newest first, with the scores before and after."),
+        N_("Every deal entered, corrected or undone, newest first, with the scores before and after."),
+        N_("Every round entered, corrected or undone, newest first, with the scores before and after."),
+    ),
+    "recorded": (
+        N_("Hand %(number)s is already recorded (from another phone or a second tap). Nothing was added."),
+        N_("Deal %(number)s is already recorded (from another phone or a second tap). Nothing was added."),
+        N_("Round %(number)s is already recorded (from another phone or a second tap). Nothing was added."),
+    ),
+    "next_is": (
+        N_("The next hand is hand %(number)s."),
+        N_("The next deal is deal %(number)s."),
+        N_("The next round is round %(number)s."),
+    ),
+    "not_next": (
+        N_(
+            "Hand %(expected)s is not the next hand (another phone recorded a hand meanwhile): the next "
+            "hand is hand %(number)s. Nothing was saved."
+        ),
+        N_(
+            "Deal %(expected)s is not the next deal (another phone recorded a deal meanwhile): the next "
+            "deal is deal %(number)s. Nothing was saved."
+        ),
+        N_(
+            "Round %(expected)s is not the next round (another phone recorded a round meanwhile): the next "
+            "round is round %(number)s. Nothing was saved."
+        ),
+    ),
+    "only_last": (
+        N_("Only the last hand can be undone; correct hand %(number)s instead."),
+        N_("Only the last deal can be undone; correct deal %(number)s instead."),
+        N_("Only the last round can be undone; correct round %(number)s instead."),
+    ),
+    "undone_elsewhere": (
+        N_("That hand was undone on another phone. Nothing was saved."),
+        N_("That deal was undone on another phone. Nothing was saved."),
+        N_("That round was undone on another phone. Nothing was saved."),
+    ),
+    "gone": (
+        N_("That hand was already undone or is no longer the last one."),
+        N_("That deal was already undone or is no longer the last one."),
+        N_("That round was already undone or is no longer the last one."),
+    ),
+    "impossible": (
+        N_("This change would make hand %(number)s impossible. Fix that hand first:"),
+        N_("This change would make deal %(number)s impossible. Fix that deal first:"),
+        N_("This change would make round %(number)s impossible. Fix that round first:"),
+    ),
+    "ends_before": (
+        N_("This change would end the game before hand %(number)s, which is already recorded. Nothing was saved."),
+        N_("This change would end the game before deal %(number)s, which is already recorded. Nothing was saved."),
+        N_("This change would end the game before round %(number)s, which is already recorded. Nothing was saved."),
+    ),
+    "undo_first": (
+        N_("Undo hand %(number)s first, then make this correction again."),
+        N_("Undo deal %(number)s first, then make this correction again."),
+        N_("Undo round %(number)s first, then make this correction again."),
+    ),
+    "undo_from": (
+        N_("Undo hands %(number)s to %(last)s first (the last one first), then make this correction again."),
+        N_("Undo deals %(number)s to %(last)s first (the last one first), then make this correction again."),
+        N_("Undo rounds %(number)s to %(last)s first (the last one first), then make this correction again."),
     ),
 }
 HAND, DEAL, ROUND = (

@@ -41,6 +41,36 @@ function refreshCounts(fieldset) {
   });
   fieldset.dispatchEvent(new CustomEvent("referee:counts", { bubbles: true, detail: { counts: effective, total } }));
 }
+// A number or a short sum (12+11-3) and its sign, as referee/games/fields.py has them: the ± beside a
+// signed field (templates/widgets.html sign_button) flips it, for phones whose numeric keypad has no minus.
+const shortSum = /^[+-]?[0-9]{1,9}(?:[+-][0-9]{1,9}){0,19}$/;
+const sumTerms = /[+-]?[0-9]+/g;
+
+function cleanedSum(text) {
+  return String(text || "").replace(/[\u2212\u2013]/g, "-").replace(/[ \t]+/g, "");
+}
+
+function flipSign(text) {
+  const value = cleanedSum(text);
+  if (value === "") return "-";
+  if (value === "-") return "";
+  if (!shortSum.test(value)) return text;
+  const terms = value.match(sumTerms).map((term) => (term[0] === "-" ? term.slice(1) : "-" + term.replace(/^\+/, "")));
+  return terms.map((term, index) => (index === 0 || term[0] === "-" ? term : "+" + term)).join("");
+}
+
+window.refereeApp = { ...window.refereeApp, shortSum, sumTerms, cleanedSum, flipSign };
+
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-sign]");
+  const input = button && document.getElementById(button.dataset.sign);
+  if (!input) return;
+  event.preventDefault();
+  input.value = flipSign(input.value);
+  input.focus();
+  input.setSelectionRange(input.value.length, input.value.length);
+  input.dispatchEvent(new Event("input", { bubbles: true })); // a running total adds it up anew
+});
 
 // A stepper or chip press ("field:+1", "field:=4"), as referee/games/fields.py adjust does without
 // JavaScript; any other command (a game's own) is left to the game's script or the server.

@@ -26,6 +26,7 @@ from .deliveries import Delivered, Delivery, checked_submission, delivery_of
 from .games import (
     MAX_ROUNDS,
     Conflict,
+    EndsBefore,
     GameHead,
     NotFound,
     Stale,
@@ -54,6 +55,7 @@ __all__ = [
     "Conflict",
     "Delivered",
     "Delivery",
+    "EndsBefore",
     "GameHead",
     "NotFound",
     "Stale",

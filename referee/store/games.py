@@ -23,9 +23,9 @@ from sqlite_utils import Database
 from .. import gamestate
 from ..cache import GameCache
 from ..db import write_transaction
-from ..games.base import N_, Invalid, Problem, RoundInvalid, Setup, Standings, replay_checked
+from ..games.base import N_, Invalid, OverBefore, Problem, RoundInvalid, Setup, Standings, replay_checked
 from ..gamestate import CACHED_ROUNDS
-from ..installed import rules_of
+from ..installed import rules_of, spec_of
 from .deliveries import refuse_known
 
 
@@ -39,6 +39,15 @@ class Conflict(Exception):
     def __init__(self, message: str, **params: Any):
         self.problem = Problem("round", message, params)
         super().__init__(self.problem.render())
+
+
+class EndsBefore(Invalid):
+    """A correction that ends the game before round ``number``, already recorded: only undoing that round
+    (and every round after it) lets the correction through."""
+
+    def __init__(self, problems: Sequence[Problem], number: int):
+        super().__init__(problems)
+        self.number = number
 
 
 class Stale(Conflict):
@@ -269,12 +278,10 @@ def add_round(
         stored = load_game(db, game_id)
         number = len(stored.inputs) + 1
         if expected_number is not None and expected_number != number:
+            words = spec_of(stored.game).words
             if expected_number < number:
-                raise Conflict(
-                    N_("Round %(number)s is already recorded (from another phone or a second tap). Nothing was added."),
-                    number=expected_number,
-                )
-            raise Conflict(N_("The next round is round %(number)s."), number=number)
+                raise Conflict(words.recorded, number=expected_number)
+            raise Conflict(words.next_is, number=number)
         # Against the state at this version (read inside the write lock): cached, or one replay of the stored rounds.
         if gamestate.is_over(stored):
             raise Conflict(N_("The game is over: no more rounds can be added."))
@@ -319,7 +326,7 @@ def replace_round(
         try:
             states = gamestate.corrected(stored, number, round_input)
         except RoundInvalid as error:
-            raise _later_round_refusal(error) from error
+            raise _later_round_refusal(stored, error) from error
         inputs = list(stored.inputs)
         before = inputs[number - 1]
         now = timestamp()
@@ -346,13 +353,18 @@ def _load_with_round(db: Database, game_id: str, number: int, version: int | Non
     return stored
 
 
-def _later_round_refusal(error: RoundInvalid) -> Invalid:
-    """The later round's own problems, after one saying which round they are about."""
-    heading = Problem(
-        "round",
-        N_("This change would make round %(number)s impossible. Fix that round first:"),
-        {"number": error.number},
-    )
+def _later_round_refusal(stored: StoredGame, error: RoundInvalid) -> Invalid:
+    """The later round's own problems, after one saying which round they are about; or, when the correction
+    ends the game before it, the way out: undo it (and every round after it), then correct again."""
+    words = spec_of(stored.game).words
+    number, last = error.number, len(stored.inputs)
+    if isinstance(error, OverBefore):
+        if number == last:
+            advice = Problem("round", words.undo_first, {"number": number})
+        else:
+            advice = Problem("round", words.undo_from, {"number": number, "last": last})
+        return EndsBefore([Problem("round", words.ends_before, {"number": number}), advice], number)
+    heading = Problem("round", words.impossible, {"number": number})
     return Invalid([heading, *(Problem("round", problem.message, problem.params) for problem in error.problems)])
 
 
@@ -366,7 +378,7 @@ def undo_round(
     with write_transaction(db):
         stored = _load_with_round(db, game_id, number, version)
         if number != len(stored.inputs):
-            raise Conflict(N_("Only the last round can be undone; correct round %(number)s instead."), number=number)
+            raise Conflict(spec_of(stored.game).words.only_last, number=number)
         now = timestamp()
         db.execute("delete from rounds where game_id = ? and number = ?", [game_id, number])
         logged = gamestate.logged(stored, number, None)
@@ -419,14 +431,7 @@ def _load_for_announcing(db: Database, game_id: str, expected_number: int | None
         raise Conflict(N_("The game is over: nothing more can be announced."))
     number = len(stored.inputs) + 1
     if expected_number is not None and expected_number != number:
-        raise Conflict(
-            N_(
-                "Round %(expected)s is not the next round (another phone recorded a round meanwhile): the next "
-                "round is round %(number)s. Nothing was saved."
-            ),
-            expected=expected_number,
-            number=number,
-        )
+        raise Conflict(spec_of(stored.game).words.not_next, expected=expected_number, number=number)
     return stored
 
 

@@ -26,7 +26,7 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import format_datetime, gettext
+from flask_babel import format_datetime, format_decimal, gettext
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -41,6 +41,7 @@ from ..games.fields import posted_count
 from ..limits import creating, may_create
 from ..records import GameRecord, KindRecord, PlayerRecord, figures, game_record, player_records
 from ..registry import GAMES
+from ..words import MINUS
 from .access import (
     adopt_session_keys,
     book_for_writing,
@@ -163,9 +164,10 @@ def _when(stamp: str) -> str:
 
 
 def _number(value: int | float | None) -> str:
+    """A record's figure in the reader's way: 7.67, « 7,67 » in French; a negative with the minus sign."""
     if value is None:
         return "–"
-    return f"{value:.2f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
+    return format_decimal(value, format="0.##").replace("-", MINUS)
 
 
 def _positive(raw: str | None) -> int:

@@ -120,7 +120,7 @@ def save_round(stored: store.StoredGame, number: int, editing: bool) -> RoundAns
     except store.Conflict as error:
         return _not_written(stored, number, raw, error.problem.render(gettext))
     except store.NotFound:
-        return _not_written(stored, number, raw, gettext("That round was undone on another phone. Nothing was saved."))
+        return _not_written(stored, number, raw, spec_of(stored.game).words(gettext, "undone_elsewhere", number))
     if background.sent_in_background():
         return background.stored_answer(stored.id)
     return _to_table(stored.id)
@@ -150,11 +150,15 @@ def _write(stored: store.StoredGame, number: int, raw: Any, editing: bool) -> No
 
 
 def _refused(stored: store.StoredGame, number: int, error: Invalid) -> RoundAnswer:
-    """The form again with the rules' problems at their fields (422), or them in JSON."""
-    errors = field_errors(error.problems, _round_label(stored, number), stored.setup.players)
+    """The form again with the rules' problems at their fields (422), or them in JSON. A correction that
+    ends the game before a later round offers to undo the last round (the way out it advises)."""
+    waiting = spec_of(stored.game).round_form.waiting(request.form, stored.setup, round_entered(stored, number))
+    problems = [problem for problem in error.problems if problem.field not in waiting] or error.problems
+    errors = field_errors(problems, _round_label(stored, number), stored.setup.players)
     if background.sent_in_background():
         return background.refused_answer(errors)
-    return round_page(stored, number, MultiDict(request.form), errors)
+    offer_undo = isinstance(error, store.EndsBefore)
+    return round_page(stored, number, MultiDict(request.form), errors, offer_undo=offer_undo)
 
 
 def _not_written(stored: store.StoredGame, number: int, raw: Any, message: str) -> RoundAnswer:
@@ -199,7 +203,7 @@ def posted_version() -> int | None:
 def _stale_round_page(current: store.StoredGame, number: int) -> Response | tuple[str, int]:
     """A correction from a page older than the game: nothing saved; the round as stored now (409)."""
     if number > len(current.inputs):
-        flash(gettext("That round was undone on another phone. Nothing was saved."), "warning")
+        flash(spec_of(current.game).words(gettext, "undone_elsewhere", number), "warning")
         return _to_table(current.id)
     flash(
         gettext(

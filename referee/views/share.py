@@ -158,7 +158,7 @@ def export_csv(game_id: str) -> Response:
     text = exports.csv_text(
         stored,
         stored.standings(),
-        round_header=gettext("Round"),
+        round_header=gettext(GAMES[stored.game].words.header),
         total_header=lambda name: gettext("%(name)s total", name=name),
         events_header=gettext("Events"),
         event_label=lambda event: event.describe(gettext),

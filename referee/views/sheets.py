@@ -27,6 +27,7 @@ from ..games.fields import posted_count
 from ..games.spec import GameSpec
 from ..gamestate import CACHED_ROUNDS
 from ..registry import GAMES
+from ..words import minus
 from .access import game_or_404, head_or_404
 from .rendering import shared_prefix
 
@@ -66,12 +67,12 @@ def score_chart(stored: store.StoredGame, standings: Standings, chart_id: str = 
 def _draw_chart(stored: store.StoredGame, standings: Standings, chart_id: str) -> Markup:
     spec = GAMES[stored.game]
     lines = chart_lines(spec, stored.setup, standings)
-    totals = ", ".join(f"{name} {values[-1]}" for name, values in lines)
+    totals = ", ".join(f"{name} {minus(values[-1])}" for name, values in lines)
     line = spec.chart.line(stored.setup)
     svg = line_chart(
         lines,
-        title=i18n.gettext("Running totals, round by round"),
-        description=i18n.gettext("After round %(number)s: %(totals)s.", number=len(standings.rounds), totals=totals),
+        title=spec.words(i18n.gettext, "running", 0),
+        description=i18n.gettext(spec.words.after) % {"number": len(standings.rounds), "totals": totals},
         x_label=i18n.gettext(spec.words.noun),
         y_label=i18n.gettext(spec.chart.counted),
         reference=None if line is None else (line.value, i18n.gettext(line.label) % dict(line.params)),

@@ -75,7 +75,9 @@ def new_game(game_name: str) -> Response | tuple[str, int] | str:
     game = spec.rules
     form = CsrfForm()
     errors: dict[str, list[str]] = {}
-    if form.validate_on_submit():
+    if request.method == "POST" and not form.validate_on_submit():
+        abort(400)
+    if request.method == "POST" and "adjust" not in request.form:  # a ± pressed: the form again, sign changed
         try:
             setup = new_game_setup(game, request.form)
         except Invalid as error:
@@ -84,8 +86,6 @@ def new_game(game_name: str) -> Response | tuple[str, int] | str:
             game_id, key = store.create_game(get_db(), game_name, setup)
             remember(game_id, key)
             return redirect(url_for("tables.table", game_id=game_id), 303)
-    elif request.method == "POST":
-        abort(400)
     values = request.form if request.method == "POST" else MultiDict()
     page = render_template(
         "new_game.html",
@@ -151,7 +151,7 @@ def undo(game_id: str) -> Response | tuple[str, int] | str:
     if not stored.inputs:
         if request.method == "POST":
             # Another phone (or a second tap) undid the last round already: say so, as below.
-            flash(gettext("That round was already undone or is no longer the last one."), "warning")
+            flash(GAMES[stored.game].words(gettext, "gone", 0), "warning")
         return redirect(url_for("tables.table", game_id=game_id), 303)
     number = len(stored.inputs)
     form = CsrfForm()
@@ -166,7 +166,7 @@ def undo(game_id: str) -> Response | tuple[str, int] | str:
         except store.Stale as error:
             return _stale_undo_page(error.current)
         except (store.Conflict, store.NotFound):
-            flash(gettext("That round was already undone or is no longer the last one."), "warning")
+            flash(GAMES[stored.game].words(gettext, "gone", posted), "warning")
         else:
             flash(GAMES[stored.game].words(gettext, "undone", number))
         return redirect(url_for("tables.table", game_id=game_id), 303)
@@ -191,7 +191,7 @@ def set_language(code: str) -> Response:
 def _stale_undo_page(current: store.StoredGame) -> Response | tuple[str, int]:
     """An undo from a page older than the game: nothing undone; the last round as stored now (409)."""
     if not current.inputs:
-        flash(gettext("That round was already undone or is no longer the last one."), "warning")
+        flash(GAMES[current.game].words(gettext, "gone", 0), "warning")
         return redirect(url_for("tables.table", game_id=current.id), 303)
     flash(
         gettext(

@@ -35,6 +35,11 @@ def round_count(game_name: str, count: int) -> str:
     return i18n.ngettext(singular, plural, count)
 
 
+def card_in_letters(code: str) -> str:
+    """A card as the reader writes it: ``Q♠``, ``D♠`` in French."""
+    return card_label(code, i18n.gettext)
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
@@ -49,7 +54,7 @@ def init_app(app: Flask) -> None:
         form_facts=form_facts,
         announce_facts=announce_facts,
     )
-    app.jinja_env.filters.update(card=card_label, minus=minus, signed=signed, elide=elide_in_french)
+    app.jinja_env.filters.update(card=card_in_letters, minus=minus, signed=signed, elide=elide_in_french)
 
 
 def form_facts(stored: store.StoredGame, values: Mapping[str, str], entered: Next | None) -> Mapping[str, Any]:

@@ -14,6 +14,13 @@ class Moon(PlayerEvent):
     message = N_("%(name)s shot the moon")
 
 
+class MoonSubtracted(Moon):
+    """``name`` shot the moon and the 26 came off their own score (the moon rule "subtract", the
+    shooter's choice, or "safety" when adding would have made them lose): the same word in the API."""
+
+    message = N_("%(name)s shot the moon: 26 subtracted from their score")
+
+
 class Reset(PlayerEvent):
     """``name`` landed exactly on the target and went back to the reset score."""
 
@@ -24,4 +31,4 @@ class Reset(PlayerEvent):
         return "↺ " + super().describe(translate)
 
 
-EVENTS = (Moon, Reset)
+EVENTS = (Moon, MoonSubtracted, Reset)

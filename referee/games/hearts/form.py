@@ -8,7 +8,7 @@ from typing import Any
 
 from ..base import N_, Next, Setup
 from ..counts import CountPicker
-from ..fields import Label, RoundForm, form_number, posted_count, seat_name
+from ..fields import Label, RoundForm, flip_signed, form_number, posted_count, seat_name
 from .rules import HEARTS_PER_HAND
 
 HEARTS = CountPicker("hearts")  # hearts-0…: the hearts each seat took, out of the 13 of a hand
@@ -60,17 +60,30 @@ class HeartsRoundForm(RoundForm):
     def limits(self, setup: Setup, entered: Next | None) -> dict[str, tuple[int, int]]:
         return HEARTS.limits(setup, HEARTS_PER_HAND)
 
+    def waiting(self, form: Mapping[str, str], setup: Setup, entered: Next | None) -> frozenset[str]:
+        return frozenset() if form.get("mode") == "points" else HEARTS.waiting(form, setup)
+
     def facts(self, setup: Setup, values: Mapping[str, str], entered: Next | None) -> dict[str, Any]:
         """What the form shows from the values it holds: the hearts left and, for each player left
-        empty, the count they will be given (shown as the field's placeholder)."""
-        return HEARTS.shown(values, setup, HEARTS_PER_HAND)
+        empty, the count they will be given (shown as the field's placeholder); and the seat that shot
+        the moon with the cards entered (``moon_seat``, None if nobody did): the moon choice is asked
+        in that player's row, where the moon was tapped."""
+        counts = HEARTS.counts(values, setup, HEARTS_PER_HAND)
+        queen = seat_name(setup, values.get("queen"))
+        cards = values.get("mode") != "points"
+        moon_seat = setup.seat(queen) if cards and queen in counts and counts[queen] == HEARTS_PER_HAND else None
+        return {**HEARTS.shown(values, setup, HEARTS_PER_HAND), "moon_seat": moon_seat}
 
     def label(self, field: str, setup: Setup, entered: Next | None) -> Label | None:
         """The hand's fields in words for the refusals; a player's own field is their name."""
         return _LABELS.get(field)
 
     def command(self, values: MutableMapping[str, str], command: str, setup: Setup, entered: Next | None) -> bool:
-        """The one-tap moon, ``moon:<seat>``: that player took every heart and the queen, the others none."""
+        """The one-tap moon, ``moon:<seat>``: that player took every heart and the queen, the others none;
+        or a paper points field's ± (``sign:points-<seat>``)."""
+        if flip_signed(values, command, [f"points-{seat}" for seat in range(len(setup.players))]):
+            values["mode"] = "points"
+            return True
         name, _, seat_text = command.partition(":")
         seat = posted_count(seat_text)
         if name != "moon" or seat is None or seat >= len(setup.players):

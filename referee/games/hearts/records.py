@@ -7,7 +7,7 @@ from typing import Any
 
 from ..base import N_, Setup, Standings
 from ..spec import Records, Stat, count_events
-from .events import Moon
+from .events import Moon, MoonSubtracted
 from .rules import HEARTS_PER_HAND, JACK_POINTS, QUEEN_POINTS
 
 
@@ -47,7 +47,7 @@ def tally(setup: Setup, standings: Standings) -> dict[str, dict[str, int]]:
         taker = queen_taker(setup, result.input)
         if taker is not None:
             counts[taker]["queens"] += 1
-    count_events(counts, standings, {Moon: "moons"})
+    count_events(counts, standings, {Moon: "moons", MoonSubtracted: "moons"})
     return counts
 
 

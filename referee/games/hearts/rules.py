@@ -25,7 +25,7 @@ from ..base import (
     rank,
     whole_number,
 )
-from .events import Moon, Reset
+from .events import Moon, MoonSubtracted, Reset
 
 name = "hearts"
 title = N_("Hearts")
@@ -400,7 +400,8 @@ def play(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
             applied = round_input["moon_choice"] if moon_rule == "choice" else moon_rule
         scores = _moon(raw, shooter, applied)
     totals, resets = _after_hand(setup, state.totals, scores)
-    events = ([Moon(shooter)] if applied is not None and shooter is not None else []) + [Reset(p) for p in resets]
+    moon = MoonSubtracted if applied == "subtract" else Moon
+    events = ([moon(shooter)] if applied is not None and shooter is not None else []) + [Reset(p) for p in resets]
     details = HandDetails(next_hand(setup, number).dealer, shooter, applied, resets)
     result = RoundResult(number, dict(round_input), scores, totals, tuple(events), details)
     return State(rounds=state.rounds + (result,), totals=totals)

@@ -11,46 +11,22 @@ when the page is shown again, so the sign changes without JavaScript too.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..base import Next, Setup
-from ..fields import RoundForm
-
-SIGN_COMMAND = "sign:"
-_MINUS = str.maketrans({"−": "-", "–": "-"})  # the minus sign and the en dash people type for one
-_SPACES = re.compile(r"[ \t]+")
-_SUM = re.compile(r"[+-]?[0-9]{1,9}(?:[+-][0-9]{1,9}){0,19}")
-_TERM = re.compile(r"[+-]?[0-9]+")
-
-
-def _cleaned(text: str) -> str:
-    return _SPACES.sub("", text.translate(_MINUS))
+from ..fields import SHORT_SUM, SIGN_COMMAND, SUM_TERM, RoundForm, cleaned_sum, flip_sign
 
 
 def parse_sum(text: str | None) -> int | None:
     """The value of a typed number or short sum (``12+11-3``: 20); None for blank or anything else."""
     if text is None:
         return None
-    cleaned = _cleaned(text)
-    if not _SUM.fullmatch(cleaned):
+    cleaned = cleaned_sum(text)
+    if not SHORT_SUM.fullmatch(cleaned):
         return None
-    return sum(int(term) for term in _TERM.findall(cleaned))
-
-
-def flip_sign(text: str) -> str:
-    """The field with its sign changed: ``12`` → ``-12``, ``12+11-3`` → ``-12-11+3``, blank → ``-``."""
-    cleaned = _cleaned(text)
-    if cleaned == "":
-        return "-"
-    if cleaned == "-":
-        return ""
-    if not _SUM.fullmatch(cleaned):
-        return text
-    terms = [term[1:] if term.startswith("-") else "-" + term.lstrip("+") for term in _TERM.findall(cleaned)]
-    return "".join(term if index == 0 or term.startswith("-") else "+" + term for index, term in enumerate(terms))
+    return sum(int(term) for term in SUM_TERM.findall(cleaned))
 
 
 def field_name(seat: int) -> str:

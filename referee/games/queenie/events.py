@@ -8,13 +8,6 @@ from dataclasses import dataclass
 from ..base import N_, Event, PlayerEvent
 from ..cards import card_label
 
-QUEEN_NAMES = {
-    "S": N_("queen of spades"),
-    "H": N_("queen of hearts"),
-    "D": N_("queen of diamonds"),
-    "C": N_("queen of clubs"),
-}
-
 
 class Sold(PlayerEvent):
     word = "sold"
@@ -31,8 +24,7 @@ class QueenPlayed(Event):
     message = N_("%(name)s played the %(card)s")
 
     def describe(self, translate: Callable[[str], str] = lambda text: text) -> str:
-        card = f"{card_label('Q' + self.suit)} {translate(QUEEN_NAMES[self.suit])}"
-        return translate(self.message) % {"name": self.name, "card": card}
+        return translate(self.message) % {"name": self.name, "card": card_label("Q" + self.suit, translate)}
 
 
 class Blocked(Event):

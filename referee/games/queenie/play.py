@@ -47,8 +47,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import N_, Invalid, Setup, invalid
-from ..cards import RED_SUITS, SUIT_SYMBOLS
+from ..base import N_, Invalid, Setup, in_words, invalid
+from ..cards import RED_SUITS, Card
 from .rules import hand_sizes, packet_sizes
 
 ORDER = "A23456789TJQK"
@@ -84,11 +84,6 @@ def higher(card: str) -> str | None:
     """The next card up in the same suit (None above the king)."""
     index = rank_of(card)
     return ORDER[index + 1] + card[1] if index + 1 < len(ORDER) else None
-
-
-def label(card: str) -> str:
-    """A card as rank and suit symbol, e.g. 10♥."""
-    return ("10" if card[0] == "T" else card[0]) + SUIT_SYMBOLS[card[1]]
 
 
 @dataclass(frozen=True)
@@ -145,11 +140,11 @@ class Flag:
         return FLAG_MESSAGES[self.kind]
 
     @property
-    def params(self) -> dict[str, str]:
-        return {"name": self.player, "card": label(self.card), "other": label(self.other) if self.other else ""}
+    def params(self) -> dict[str, Any]:
+        return {"name": self.player, "card": Card(self.card), "other": Card(self.other) if self.other else ""}
 
     def render(self, translate: Any = lambda text: text) -> str:
-        return str(translate(self.message)) % self.params
+        return str(translate(self.message)) % {key: in_words(value, translate) for key, value in self.params.items()}
 
     def as_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "player": self.player, "card": self.card, "other": self.other}
@@ -313,12 +308,12 @@ def _lowest(deal: Deal, question: Question, value: Answer) -> Deal:
     if value not in ALL_CARDS:
         raise invalid("answer", N_("%(value)s is not a card."), value=str(value)[:40])
     if colour_of(value) != colour:
-        raise invalid("answer", N_("The %(card)s is not of the colour asked for."), card=label(value))
+        raise invalid("answer", N_("The %(card)s is not of the colour asked for."), card=Card(value))
     if value in deal.played_cards:
-        raise invalid("answer", N_("The %(card)s has already been played."), card=label(value))
+        raise invalid("answer", N_("The %(card)s has already been played."), card=Card(value))
     if value in deal.dead:
         message = N_("The %(card)s was declared dead: it is nobody's lowest card. If someone has it, undo back to it.")
-        raise invalid("answer", message, card=label(value))
+        raise invalid("answer", message, card=Card(value))
     return _play(deal, player, value, "switch")
 
 

@@ -16,10 +16,29 @@
     return queen ? window.refereeApp.wholeNumber(queen.value) : null;
   }
 
-  // The shooter's choice (the others score 26, or the shooter −26) is asked only after a moon.
+  // The shooter's choice (the others score 26, or the shooter −26) is asked only after a moon, in the
+  // shooter's row, where the moon was tapped; with paper points, after the points.
+  const lastCounts = new WeakMap();
+
+  function placeMoonChoice(form) {
+    const choice = form.querySelector("[data-moon-choice]");
+    const home = form.querySelector("[data-moon-home]");
+    if (!choice || !home) return;
+    const points = form.querySelector("input[data-mode-switch][value=points]:checked");
+    const known = lastCounts.get(form);
+    const shooter = points || !known ? null : moonShooter(known.counts, queenSeat(form), known.total);
+    const row = shooter === null ? null : form.querySelector(`#row-hearts-${shooter}`);
+    const place = row || home;
+    if (choice.parentElement !== place) place.append(choice);
+    choice.hidden = !points && shooter === null;
+  }
+
   document.addEventListener("referee:counts", (event) => {
-    const choice = event.target.form.querySelector("[data-moon-choice]");
-    if (choice) choice.hidden = moonShooter(event.detail.counts, queenSeat(event.target.form), event.detail.total) === null;
+    lastCounts.set(event.target.form, event.detail);
+    placeMoonChoice(event.target.form);
+  });
+  document.addEventListener("change", (event) => {
+    if (event.target.matches("input[data-mode-switch], input[name=queen]") && event.target.form) placeMoonChoice(event.target.form);
   });
 
   // The one-tap moon (HeartsRoundForm.command): that seat took all the hearts and the queen, the others none.

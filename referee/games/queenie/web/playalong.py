@@ -22,7 +22,7 @@ from werkzeug.wrappers import Response
 
 from ....views.kit import RoundAnswer, StoredGame, editable_or_403, round_page, save_round
 from ...base import Next, Setup, Standings
-from ...cards import SUIT_SYMBOLS
+from ...cards import SUIT_SYMBOLS, card_label
 from ...fields import posted_count
 from .. import play as qp
 from ..form import QueenieRoundForm
@@ -129,7 +129,7 @@ def _rows(deal: qp.Deal) -> list[dict[str, Any]]:
         for rank in qp.ORDER:
             code = rank + suit
             status = "played" if code in played else "dead" if code in deal.dead else ""
-            label = qp.label(code)[:-1]
+            label = card_label(code, gettext)[:-1]
             cells.append({"card": code, "rank": label, "status": status, "player": played.get(code)})
         rows.append(
             {
