@@ -41,7 +41,7 @@ class Deal:
 
 # Q1, then a blocked deal in which only Alice plays her Q♥, then Chloé's deal takes the carried chips.
 DEAL_1 = Deal(
-    stakes={"Alice": "H", "Chloé": "H", "Denis": "D"},
+    stakes={"Alice": "H", "Bruno": "S", "Chloé": "H", "Denis": "D"},  # deal 1: no stake is chosen beforehand
     buyer="Chloé",
     queens={"S": "Denis", "H": "Bruno", "C": "Alice"},
     out="Denis",

@@ -156,8 +156,8 @@ def test_the_error_summary_links_to_the_field(browser: Browser, live_server: str
     page = context.new_page()
     start(page, live_server, "queenie", ["Alice", "Bruno", "Chloé", "Denis"])
     page.get_by_role("link", name="Enter deal 1").click()
-    save_round(page)  # the form as it came: who went out is not said
-    link = page.locator(".error-summary a")
+    save_round(page)  # the form as it came: who went out is not said (nor the stakes: deal 1 chooses none)
+    link = page.locator(".error-summary a").first
     expect(link).to_have_text('Say who went out: tap the player, or "nobody: blocked" if nobody could go out.')
     link.click()
     assert page.url.endswith("#error-out")
