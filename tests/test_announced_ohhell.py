@@ -111,7 +111,7 @@ def test_the_announce_step_clears_and_refuses_what_does_not_fit(app: Flask, clie
     assert "Bruno's bid must be from 0 to 5: this hand has 5 cards." in text_of(refused.get_data(as_text=True))
     late = client.post(f"/g/{game}/announce", data={**bids_form({"Bruno": 1}), "number": "2"})
     assert late.status_code == 303 and client.get(f"/api/v1/games/{game}").json["next"]["bids"] == {}
-    assert "not the next round" in text_of(client.get(f"/g/{game}").get_data(as_text=True))
+    assert "not the next hand" in text_of(client.get(f"/g/{game}").get_data(as_text=True))
     assert app.test_client().get(f"/g/{game}/announce").status_code == 403
 
 
