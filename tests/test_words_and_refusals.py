@@ -17,16 +17,10 @@ from referee.games.base import make_setup
 from referee.installed import spec_of
 from referee.views.books import _number
 from tests.conftest import Api, dump_database
+from tests.test_pages import new_game_form
 from tests.test_table_experience import field_errors, start, text
 
 FOUR = ["Alice", "Bruno", "Chloé", "Denis"]
-
-
-def new_game_form(players: list[str], **options: str) -> dict[str, str]:
-    form = {f"player-{seat}": name for seat, name in enumerate(players)}
-    form["dealer"] = "0"
-    form.update({f"option-{name}": value for name, value in options.items()})
-    return form
 
 
 # Item 5: an option that means nothing with the others, and a number too long to be a target.
