@@ -116,6 +116,13 @@ def m006_change_results(db: Database) -> None:
             db.execute("update audit set results = ? where id = ?", [results, row["id"]])
 
 
+@migrations()
+def m007_stop_after(db: Database) -> None:
+    # The round after which the table agreed to end the game early (a game whose rules let a table stop,
+    # referee.games.base.Stoppable). Null: no agreed end.
+    db.table("games").add_column("stop_after", int)
+
+
 # How long a write waits for another writer (of this process or another) before it gives up with
 # Unavailable("busy"), which the app answers with a 503: app setting WRITE_WAIT_SECONDS.
 WRITE_WAIT_SECONDS = 3.0

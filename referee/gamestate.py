@@ -40,6 +40,7 @@ from .games.base import (
     Standings,
     announced_keys,
     complete_round,
+    stoppable,
 )
 from .installed import rules_of, spec_of
 
@@ -64,6 +65,9 @@ class StoredGame(Protocol):
 
     @property
     def announced(self) -> Mapping[str, Any]: ...
+
+    @property
+    def stop_after(self) -> int | None: ...
 
 
 # Bounded by size, in rounds (the weight of an entry is its game's rounds + 1), and by ACTIVE_GAMES games:
@@ -108,7 +112,7 @@ def standings(stored: StoredGame) -> Standings:
     return _standings.get_or_make(
         stored.id,
         stored.version,
-        lambda: announced_next(stored, rules_of(stored.game).standings(stored.setup, state(stored))),
+        lambda: announced_next(stored, rules_of(stored.game).standings(stored.setup, final_state(stored))),
     )
 
 
@@ -125,7 +129,7 @@ def check(stored: StoredGame, number: int, raw: Any) -> dict[str, Any]:
 
 
 def is_over(stored: StoredGame) -> bool:
-    return rules_of(stored.game).is_over(stored.setup, state(stored))
+    return rules_of(stored.game).is_over(stored.setup, final_state(stored))
 
 
 def round_if(stored: StoredGame, number: int, raw: Any) -> tuple[RoundResult, Mapping[str, Any]]:
@@ -176,6 +180,45 @@ def keep(stored: StoredGame, made: States | None) -> None:
     """Keep the states a write computed for the version it made (``stored``), for the next reads."""
     if made is not None:
         _states.put(stored.id, stored.version, made)
+
+
+# ---------------------------------------------------------------------------
+# The table's agreed end (referee.games.base.Stoppable): kept with the game as the round it ends after
+# (``stop_after``), it ends the game once that round is stored. Undoing rounds before it leaves it
+# agreed (the game goes on until that round is entered again); taking it back is its own write.
+
+
+@dataclass(frozen=True)
+class StopChoice:
+    """A round the table may agree to end the game after: the rounds played (``now``), or the end of the
+    current turn of the deal; ``standings`` are the game's ended there (now) or as it stands (at the turn's end)."""
+
+    after: int
+    now: bool
+    standings: Standings
+
+
+def final_state(stored: StoredGame) -> Any:
+    """The state after every stored round, ended by the table if it agreed to stop after the last of them."""
+    played = state(stored)
+    rules = stoppable(rules_of(stored.game))
+    if rules is None or stored.stop_after is None or len(stored.inputs) < stored.stop_after:
+        return played
+    return rules.stopped(stored.setup, played)
+
+
+def stop_choices(stored: StoredGame) -> tuple[StopChoice, ...]:
+    """Where the table may end the game: now (after the rounds played) and, if the current turn of the
+    deal is unfinished, at its end. None for a game whose rules do not stop, one not started or over."""
+    game = rules_of(stored.game)
+    rules = stoppable(game)
+    played = state(stored)
+    if rules is None or not stored.inputs or game.is_over(stored.setup, played):
+        return ()
+    now = len(stored.inputs)
+    ending = StopChoice(now, True, game.standings(stored.setup, rules.stopped(stored.setup, played)))
+    left = rules.turn_left(stored.setup, played)
+    return (ending,) if left == 0 else (ending, StopChoice(now + left, False, game.standings(stored.setup, played)))
 
 
 # ---------------------------------------------------------------------------
@@ -324,6 +367,9 @@ def change_log(
     )
 
 
+STOP_ACTIONS = ("stop", "resume")  # the audit rows of the table's agreed end, and of taking it back
+
+
 class _Fold:
     """The game's rounds as the audit rows so far leave them, and their states, played when asked for.
 
@@ -364,6 +410,8 @@ class _Fold:
             self.inputs[number - 1] = after
             del self.states[number:]
             new = self.result(number)
+        elif action in STOP_ACTIONS:
+            pass  # the table's agreed end changes no round
         elif action == "undo" and number == len(self.inputs):
             old = self.result(number)
             self.inputs.pop()

@@ -64,6 +64,7 @@ def test_a_new_game_is_its_row_its_players_and_no_round(db: Database, noon: str)
         "updated": NOON,
         "version": 0,
         "announced": None,
+        "stop_after": None,
     }
     assert key not in json.dumps(rows(db, "games")) and len(row["key_hash"]) == 64
     assert store.key_matches(store.load_head(db, game_id), key)

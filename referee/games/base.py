@@ -13,7 +13,7 @@ import dataclasses
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 
 def N_(message: str) -> str:
@@ -335,6 +335,27 @@ class Announcing(Protocol):
     def announced_facts(self, setup: Setup, state: Any, stored: Mapping[str, Any]) -> Mapping[str, Any]:
         """What the table is told about the announcement so far (added to ``next`` in the JSON API:
         Oh Hell's ``bids``, ``bid_total`` and ``forbidden_bid``), also for an empty one."""
+
+
+class Stoppable(Protocol):
+    """What a game adds to :class:`Game` when its rules let a table end it early, at an agreed time.
+
+    The table's stop is not a round: it is kept with the game (after which round the game ends) and
+    the rules say what ending there makes of the game. Queenie's rules let a table stop; the app
+    suggests finishing the current turn of the deal so that everyone has dealt equally often.
+    """
+
+    def stopped(self, setup: Setup, state: Any) -> Any:
+        """The state of the game ended by the table after the rounds of ``state``: over (``is_over``),
+        its standings finished, naming the winners (ties share), as at any end of the game."""
+
+    def turn_left(self, setup: Setup, state: Any) -> int:
+        """How many more rounds finish the current turn of the deal (0 when it is complete)."""
+
+
+def stoppable(game: Game) -> Stoppable | None:
+    """The game's stopping part, if its rules let a table end it early (None otherwise)."""
+    return cast(Stoppable, game) if callable(getattr(game, "stopped", None)) else None
 
 
 def announced_keys(game: Game) -> tuple[str, ...]:

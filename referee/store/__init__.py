@@ -41,6 +41,8 @@ from .games import (
     load_game,
     load_head,
     replace_round,
+    resume_game,
+    stop_game,
     summaries,
     undo_round,
 )
@@ -88,6 +90,8 @@ __all__ = [
     "rematch",
     "rotate_book_key",
     "replace_round",
+    "resume_game",
+    "stop_game",
     "summaries",
     "undo_round",
 ]

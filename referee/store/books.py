@@ -216,6 +216,7 @@ def load_games(db: Database, game_ids: Sequence[str]) -> list[StoredGame]:
             row["key_hash"],
             row["version"],
             announced_of(row["announced"]),
+            row["stop_after"],
         )
         for row in (rows[game_id] for game_id in game_ids if game_id in rows)
     ]

@@ -23,7 +23,17 @@ from sqlite_utils import Database
 from .. import gamestate
 from ..cache import GameCache
 from ..db import write_transaction
-from ..games.base import N_, Invalid, OverBefore, Problem, RoundInvalid, Setup, Standings, replay_checked
+from ..games.base import (
+    N_,
+    Invalid,
+    OverBefore,
+    Problem,
+    RoundInvalid,
+    Setup,
+    Standings,
+    replay_checked,
+    stoppable,
+)
 from ..gamestate import CACHED_ROUNDS
 from ..installed import rules_of, spec_of
 from .deliveries import refuse_known
@@ -36,8 +46,8 @@ class NotFound(Exception):
 class Conflict(Exception):
     """The write does not fit the game as it stands (finished, not the last round, already recorded)."""
 
-    def __init__(self, message: str, **params: Any):
-        self.problem = Problem("round", message, params)
+    def __init__(self, message: str, *, where: str = "round", **params: Any):
+        self.problem = Problem(where, message, params)
         super().__init__(self.problem.render())
 
 
@@ -85,6 +95,7 @@ class StoredGame:
     key_hash: str
     version: int
     announced: Mapping[str, Any]  # what the table announced for the next round ({}: nothing)
+    stop_after: int | None = None  # the round after which the table agreed to end the game (None: no agreed end)
 
     def standings(self) -> Standings:
         """The standings of the game at this version (:mod:`referee.gamestate` keeps them)."""
@@ -150,7 +161,10 @@ def create_game(db: Database, game: str, setup: Setup, rounds: Sequence[Mapping[
 _bodies: GameCache[tuple[tuple[str, ...], tuple[Mapping[str, Any], ...]]] = GameCache(
     CACHED_ROUNDS, weigh=lambda body: len(body[1]) + 1
 )
-_HEAD = "select id, game, options, dealer, created, updated, key_hash, version, announced from games where id = ?"
+_HEAD = (
+    "select id, game, options, dealer, created, updated, key_hash, version, announced, stop_after"
+    " from games where id = ?"
+)
 
 
 class _Moved(Exception):
@@ -180,13 +194,14 @@ def load_game(db: Database, game_id: str) -> StoredGame:
         row = db.execute(_HEAD, [game_id]).fetchone()
         if row is None:
             raise NotFound(game_id)
-        found_id, game, options, dealer, created, updated, key_hash, version, announced = row
+        found_id, game, options, dealer, created, updated, key_hash, version, announced, stop_after = row
         try:
             players, inputs = _bodies.get_or_make(game_id, version, _body_reader(db, game_id, version))
         except _Moved:
             continue
         setup = Setup(players=players, dealer=dealer, options=json.loads(options))
-        return StoredGame(found_id, game, setup, inputs, created, updated, key_hash, version, announced_of(announced))
+        announcement = announced_of(announced)
+        return StoredGame(found_id, game, setup, inputs, created, updated, key_hash, version, announcement, stop_after)
     raise _Moved(game_id)  # five writes in a row between two reads: not seen in practice
 
 
@@ -433,6 +448,86 @@ def _load_for_announcing(db: Database, game_id: str, expected_number: int | None
     if expected_number is not None and expected_number != number:
         raise Conflict(spec_of(stored.game).words.not_next, expected=expected_number, number=number)
     return stored
+
+
+def stop_game(
+    db: Database, game_id: str, after: Any, *, book: str | None = None, version: int | None = None
+) -> StoredGame:
+    """Agree to end the game after round ``after``: the rounds played now, or the end of the current
+    turn of the deal (:func:`referee.gamestate.stop_choices`). The game is over once that round is
+    stored; the agreed end stays through undos and corrections of rounds until it is taken back
+    (:func:`resume_game`). ``book`` made the change; ``version`` as for :func:`replace_round`.
+    Agreeing again to the same end writes nothing.
+    """
+    with write_transaction(db):
+        stored = _load_stoppable(db, game_id, version)
+        stop_after = _stop_point(stored, after)
+        if stop_after == stored.stop_after:
+            return stored
+        now = timestamp()
+        _audit(db, game_id, stop_after, "stop", None, None, now, book, results=_NO_ROUND_CHANGED)
+        db.execute("update games set stop_after = ? where id = ?", [stop_after, game_id])
+        _touch(db, game_id, now, _announced_text(stored))
+    return dataclasses.replace(_kept_rounds(stored, now), stop_after=stop_after)
+
+
+def resume_game(db: Database, game_id: str, *, book: str | None = None, version: int | None = None) -> StoredGame:
+    """Take back the table's agreed end (a mistake): the game goes on, or is over only by its own rules.
+    Nothing written if no end was agreed."""
+    with write_transaction(db):
+        stored = _load_stoppable(db, game_id, version)
+        if stored.stop_after is None:
+            return stored
+        now = timestamp()
+        _audit(db, game_id, stored.stop_after, "resume", None, None, now, book, results=_NO_ROUND_CHANGED)
+        db.execute("update games set stop_after = null where id = ?", [game_id])
+        _touch(db, game_id, now, _announced_text(stored))
+    return dataclasses.replace(_kept_rounds(stored, now), stop_after=None)
+
+
+# The change log's results of a row that changes no round (the table's agreed end): no scores to show.
+_NO_ROUND_CHANGED = json.dumps({"before": None, "after": None})
+
+
+def _load_stoppable(db: Database, game_id: str, version: int | None) -> StoredGame:
+    """Inside the write transaction: the game, if it is at ``version`` (None: any) and its rules let a table stop."""
+    stored = load_game(db, game_id)
+    if version is not None and version != stored.version:
+        raise Stale(stored, version)
+    if stoppable(rules_of(stored.game)) is None:
+        raise Invalid([Problem("after", N_("The rules of this game do not let a table end it early."))])
+    return stored
+
+
+def _stop_point(stored: StoredGame, after: Any) -> int:
+    """``after`` if the table may agree to end the game there (:class:`Invalid`, :class:`Conflict` if not)."""
+    if isinstance(after, bool) or not isinstance(after, int):
+        message = N_("after must be a whole number: the rounds played now, or the end of this turn of the deal.")
+        raise Invalid([Problem("after", message)])
+    choices = gamestate.stop_choices(stored)
+    if not stored.inputs:
+        raise Conflict(N_("Nothing has been played yet: there is no game to end."), where="after")
+    if not choices:
+        raise Conflict(N_("The game is over already: there is nothing to end."), where="after")
+    points = [choice.after for choice in choices]
+    if after in points:
+        return after
+    if len(points) == 1:
+        message = N_("after must be %(now)s, the rounds played now: this turn of the deal is complete.")
+    else:
+        message = N_("after must be %(now)s (the rounds played now) or %(turn)s (the end of this turn of the deal).")
+    raise Invalid([Problem("after", message, {"now": points[0], "turn": points[-1]})])
+
+
+def _announced_text(stored: StoredGame) -> str | None:
+    """What is announced for the next round as the ``announced`` column keeps it: kept by a write that
+    changes no round."""
+    return json.dumps(stored.announced, ensure_ascii=False) if stored.announced else None
+
+
+def _kept_rounds(stored: StoredGame, now: str) -> StoredGame:
+    """The game as a write that changed no round left it: its rounds, states and announcement kept."""
+    return _written(stored, stored.inputs, now, gamestate.states(stored), stored.announced)
 
 
 def summaries(db: Database, game_ids: Iterable[str]) -> list[dict[str, Any]]:

@@ -177,3 +177,20 @@ def announce(game_id: str) -> Response:
 def clear_announced(game_id: str) -> Response:
     authorised_game(game_id)
     return state_response(store.clear_announced(get_db(), game_id, version=if_match()))
+
+
+@bp.put("/games/<game_id>/stop")
+def stop_game(game_id: str) -> Response:
+    """The table agrees to end the game early, after round ``after`` (a game whose rules let a table stop)."""
+    authorised_game(game_id)
+    version = if_match()
+    body = json_object()
+    only_fields(body, ("after",))
+    return state_response(store.stop_game(get_db(), game_id, body.get("after"), version=version))
+
+
+@bp.delete("/games/<game_id>/stop")
+def resume_game(game_id: str) -> Response:
+    """The agreed end taken back: the game goes on."""
+    authorised_game(game_id)
+    return state_response(store.resume_game(get_db(), game_id, version=if_match()))

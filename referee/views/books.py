@@ -63,6 +63,8 @@ ACTIONS = {
     "edit": N_("corrected"),
     "undo": N_("undone"),
     "import": N_("imported"),
+    "stop": N_("the table agreed to end the game after it"),
+    "resume": N_("the agreed end taken back"),
 }
 """How the change log says what happened to a round, by the audit row's action."""
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..games.base import RoundResult, Side, Standings
+from .. import gamestate
+from ..games.base import RoundResult, Side, Standings, stoppable
+from ..installed import rules_of
 from ..store import StoredGame
 
 
@@ -53,6 +55,18 @@ def _state(stored: StoredGame, standings: Standings, rounds: list[dict[str, Any]
     if standings.sides:
         state["sides"] = _sides(standings.sides)
     state.update(standings.extra)
+    stop = stop_state(stored)
+    if stop is not None:
+        state["stop"] = stop
     if rounds is None:
         del state["rounds"]
     return state
+
+
+def stop_state(stored: StoredGame) -> dict[str, Any] | None:
+    """For a game whose rules let a table end it early: the round it ends after as agreed (``after``,
+    null for none) and where it may end (``choices``: the rounds played now, then the end of this turn
+    of the deal; empty before the first round and once the game is over by its own rules)."""
+    if stoppable(rules_of(stored.game)) is None:
+        return None
+    return {"after": stored.stop_after, "choices": [choice.after for choice in gamestate.stop_choices(stored)]}

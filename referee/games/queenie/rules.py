@@ -23,7 +23,7 @@ Settled here where the rules leave a choice:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..base import (
@@ -260,6 +260,39 @@ def standings(setup: Setup, state: State) -> Standings:
             "dropped": [player for player in setup.players if player not in state.active],
         },
     )
+
+
+def stopped(setup: Setup, state: State) -> State:
+    """The game ended by the table after the deals so far (an agreed time). As at any end, whoever
+    holds the most chips wins, and with ``leftover: "split"`` the chips on the table are shared
+    among the players still in, shown with the last deal as when a deal ends the game."""
+    if state.over or not state.rounds:
+        return replace(state, over=True)
+    last = state.rounds[-1]
+    ledger = _Ledger(state.chips, state.table)
+    split = setup.options["leftover"] == "split" and _split(ledger, state.active)
+    details = replace(
+        last.details,
+        table_after=dict(ledger.table),
+        movements=[*last.details.movements, *ledger.moves],
+        next_dealer=None,
+    )
+    shared = {player: ledger.chips[player] - state.chips[player] for player in setup.players}
+    ended = replace(
+        last,
+        scores={player: last.scores[player] + shared[player] for player in setup.players},
+        totals=dict(ledger.chips),
+        events=last.events + ((Split(),) if split else ()),
+        details=details,
+    )
+    return replace(state, rounds=(*state.rounds[:-1], ended), chips=ledger.chips, table=ledger.table, over=True)
+
+
+def turn_left(setup: Setup, state: State) -> int:
+    """The deals that finish the current turn of the deal: until every player still in has dealt as
+    often as the one who dealt most (their counts never differ by more than one)."""
+    most = max(state.dealt[player] for player in state.active)
+    return sum(most - state.dealt[player] for player in state.active)
 
 
 def next_deal(setup: Setup, state: State) -> Next:
