@@ -8,9 +8,9 @@ exports): importing a game's part, or the shared helpers of :mod:`referee.games`
 
 from __future__ import annotations
 
-from .games import hearts, ohhell, piquet, points, queenie, spades, tarot
+from .games import belote, hearts, ohhell, piquet, points, queenie, spades, tarot
 from .games.spec import GameSpec, registry
 
 GAMES: dict[str, GameSpec] = registry(
-    [hearts.spec, queenie.spec, piquet.spec, points.spec, ohhell.spec, spades.spec, tarot.spec]
+    [hearts.spec, queenie.spec, piquet.spec, points.spec, ohhell.spec, spades.spec, tarot.spec, *belote.specs]
 )

@@ -71,12 +71,17 @@ class Place:
 def places(root: Path = ROOT) -> list[Place]:
     """The app's catalog, then each registered game's that has a folder of its own."""
     package, templates = root / "referee", root / "templates"
-    games = []
+    # Games sharing one package (Belote and Coinche) share its catalog, with each game's template folder.
+    by_folder: dict[Path, list[str]] = {}
     for name, spec in GAMES.items():
-        if spec.folder is None:
-            continue
-        folder = package / spec.folder.relative_to(PACKAGE)  # the same folder under this root
-        games.append(Place(name, folder / "translations", (folder,), (templates / name,)))
+        if spec.folder is not None:
+            by_folder.setdefault(package / spec.folder.relative_to(PACKAGE), []).append(
+                name
+            )  # the same folder under this root
+    games = [
+        Place(names[0], folder / "translations", (folder,), tuple(templates / name for name in names))
+        for folder, names in by_folder.items()
+    ]
     app = Place(
         "app",
         package / "translations",
