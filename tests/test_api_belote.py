@@ -90,7 +90,7 @@ def test_a_new_game_shows_every_option_its_teams_and_who_deals(api: Api, game: s
         {"name": BD, "players": ["Bruno", "Denis"], "score": 0, "total": 0},
     ]
     expected_next = {"round": 1, "dealer": "Alice", "first": "Denis", "cut": "Bruno", "taker": None, "trump": None}
-    expected_next["takers"] = None
+    expected_next.update(takers=None, passed=False)
     if game == "belote":
         expected_next["held"] = 0
     else:

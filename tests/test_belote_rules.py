@@ -284,3 +284,14 @@ def test_the_taker_and_trumps_are_said_before_the_play_and_complete_the_deal() -
     assert [problem.field for problem in error.value.problems] == ["contract"]
     with pytest.raises(Invalid):
         BELOTE.announce(setup_of(BELOTE), state, {}, {"contract": 100})
+
+
+def test_a_passed_deal_is_said_before_the_play_and_replaces_what_was_said() -> None:
+    setup = setup_of(BELOTE)
+    state = BELOTE.initial(setup)
+    said = BELOTE.announce(setup, state, {"taker": "Alice"}, {"passed": True})
+    assert said == {"passed": True}
+    assert BELOTE.announced_facts(setup, state, said)["passed"] is True
+    assert replay(BELOTE, setup, [complete_round(BELOTE, said, {})]).rounds[0].details.outcome == "passed"
+    assert BELOTE.announce(setup, state, said, {"taker": "Bruno", "trump": "D"}) == {"taker": "Bruno", "trump": "D"}
+    assert BELOTE.announce(setup, state, {"taker": "Bruno", "trump": "D"}, {"trump": None}) == {"taker": "Bruno"}

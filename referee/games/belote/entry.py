@@ -88,6 +88,12 @@ def _refuse_unknown(fields: Mapping[str, Any], coinche: bool) -> None:
         raise Invalid(problems)
 
 
+def check_not_passed(value: Any) -> None:
+    """``passed`` said before the play is true (nobody took) or false (taken back); anything else is refused."""
+    if value is not False:
+        raise invalid("passed", N_("A passed deal is entered as passed: true."))
+
+
 def _passed(fields: Mapping[str, Any]) -> dict[str, Any]:
     if fields["passed"] is not True:
         raise invalid("passed", N_("A passed deal is entered as passed: true."))

@@ -62,6 +62,8 @@ def _announced(form: Mapping[str, str], setup: Setup, coinche: bool) -> dict[str
 
 
 def _announced_values(setup: Setup, deal: Mapping[str, Any]) -> dict[str, str]:
+    if deal.get("passed"):
+        return {"passed": TICKED}
     values = {}
     if deal.get("taker") in setup.players:
         values["taker"] = str(setup.seat(deal["taker"]))
@@ -116,9 +118,9 @@ class BeloteRoundForm(RoundForm):
     def values(self, setup: Setup, round_input: Mapping[str, Any] | None, entered: Next | None) -> dict[str, str]:
         if round_input is None:
             return {"way": POINTS}
-        if round_input.get("passed"):
-            return {"passed": TICKED, "way": POINTS}
         values = _announced_values(setup, round_input)
+        if round_input.get("passed"):
+            return {**values, "way": POINTS}
         if "cards" in round_input:
             pile = next(role for role in ROLES if role in round_input["cards"])
             values.update(way=CARDS, pile=pile, cards=round_input["cards"][pile])
@@ -160,6 +162,8 @@ class BeloteAnnounceForm(RoundForm):
     coinche: bool
 
     def to_input(self, form: Mapping[str, str], setup: Setup, entered: Next | None) -> dict[str, Any]:
+        if form.get("passed") == TICKED:
+            return {"passed": True}
         said = _announced(form, setup, self.coinche)
         # The coinche is said (or taken back) as the rest: none is a value of its own.
         return {key: value for key, value in said.items() if value is not None or key == "coinche"}

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..base import N_, RoundResult, Setup
 from ..spec import Column, Line, Paper
-from .table import TEAMS, seat_after, team_name
+from .table import TEAMS, seat_after, team_players
 
 BLANK_DEALS = 24
 
@@ -29,7 +29,7 @@ def blank(seats: tuple[str, ...], _choices: Mapping[str, Any]) -> dict[str, Any]
     dealers = [seats[seat_after(setup, 0, number)] for number in range(BLANK_DEALS)]
     return {
         "deals": [{"number": number, "dealer": dealer} for number, dealer in enumerate(dealers, start=1)],
-        "teams": [team_name(setup, team) for team in TEAMS],
+        "teams": [team_players(setup, team) for team in TEAMS],
     }
 
 

@@ -30,7 +30,7 @@ from ..base import (
     rank,
 )
 from . import options as game_options
-from .entry import check_coinche, check_contract, check_deal, check_taker, check_trump
+from .entry import check_coinche, check_contract, check_deal, check_not_passed, check_taker, check_trump
 from .events import Award, Passed
 from .scoring import Scored, play_of, score_classique, score_coinche
 from .table import TEAMS, cut_seat, first_seat, seat_after, team_name, team_of_seat, team_players
@@ -68,9 +68,10 @@ class State:
     last_winner: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class BeloteRules:
-    """One of the two games: ``coinche`` says which."""
+    """One of the two games: ``coinche`` says which. (Not frozen, as a rules module is not: a test may
+    wrap its functions to count the calls.)"""
 
     name: str
     title: str
@@ -94,31 +95,37 @@ class BeloteRules:
         return check_deal(setup, raw, self.coinche)
 
     def announce(self, setup: Setup, state: State, stored: Mapping[str, Any], raw: Any) -> dict[str, Any]:
-        """The taker and the trumps said so far (and the contract and coinche), each part given replacing the stored."""
+        """What was said so far: each part given replaces the stored one (null takes it back). A passed
+        deal (nobody took) replaces everything; anything else said replaces a passed deal."""
         fields = only_fields(raw, self.announced)
+        if fields.get("passed") is True:
+            return {"passed": True}
         problems: list[Problem] = []
-        merged = dict(stored)
+        merged = {key: value for key, value in stored.items() if key != "passed"}
         checks = {
+            "passed": check_not_passed,
             "taker": lambda value: check_taker(setup, value),
             "trump": lambda value: check_trump(setup, value, self.coinche),
             "contract": check_contract,
             "coinche": check_coinche,
         }
-        for key in self.announced:
-            if key not in fields:
+        for key, value in fields.items():
+            if value is None:
+                merged.pop(key, None)
                 continue
             try:
-                merged[key] = checks[key](fields[key])
+                merged[key] = checks[key](value)
             except Invalid as error:
                 problems.extend(error.problems)
         if problems:
             raise Invalid(problems)
-        return {key: merged[key] for key in self.announced if key in merged}
+        return {key: merged[key] for key in self.announced if merged.get(key) is not None}
 
     def announced_facts(self, setup: Setup, state: State, stored: Mapping[str, Any]) -> dict[str, Any]:
         """What was said before the play, and the team that took (null until a taker is said)."""
         taker = stored.get("taker")
         facts = {key: stored.get(key) for key in self.announced}
+        facts["passed"] = bool(stored.get("passed"))
         takers = None if taker is None else team_name(setup, team_of_seat(setup.seat(taker)))
         return {**facts, "takers": takers}
 
@@ -266,12 +273,12 @@ BELOTE = BeloteRules(
     title=N_("Belote"),
     coinche=False,
     options=game_options.BELOTE,
-    announced=("taker", "trump"),
+    announced=("passed", "taker", "trump"),
 )
 COINCHE = BeloteRules(
     name="coinche",
     title=N_("Coinche"),
     coinche=True,
     options=game_options.COINCHE,
-    announced=("taker", "trump", "contract", "coinche"),
+    announced=("passed", "taker", "trump", "contract", "coinche"),
 )
