@@ -102,7 +102,7 @@ def test_a_litige_holds_the_takers_points_until_the_next_deal_is_won() -> None:
     setup = setup_of(BELOTE)
     first = replay(BELOTE, setup, [deal("Chloé", "C", 81)])
     assert words(first.rounds[0].events) == ("litige",)
-    assert first.rounds[0].events[0].describe() == "litige: 81 held"
+    assert first.rounds[0].events[0].describe() == "Chloé takes at ♣ clubs — litige: 81 held"
     assert first.next is not None and first.next.facts["held"] == 81
     assert [side.total for side in first.sides] == [0, 81]
     second = replay(BELOTE, setup, [deal("Chloé", "C", 81), deal("Bruno", "S", points={"defenders": 67})])

@@ -12,55 +12,71 @@ from dataclasses import dataclass
 
 from ..base import N_, Event, PlayerEvent
 
+# Who took at what, as the table says it: whole sentences, one per trump (French says « à pique »).
+TAKING = {
+    "S": N_("%(name)s takes at ♠ spades"),
+    "H": N_("%(name)s takes at ♥ hearts"),
+    "D": N_("%(name)s takes at ♦ diamonds"),
+    "C": N_("%(name)s takes at ♣ clubs"),
+    "SA": N_("%(name)s takes at sans atout"),
+    "TA": N_("%(name)s takes at tout atout"),
+}
+
 
 @dataclass(frozen=True)
-class Made(Event):
-    """The takers (``side``) made their contract (belote: more than the defenders)."""
+class Verdict(Event):
+    """What a deal came to, told with who took at what (``taker``, ``trump``, in Coinche the ``contract``) and
+    the totals that decided it; ``side`` is the takers' team. The API shows the word alone."""
 
     side: str
+    taker: str
+    trump: str
+    contract: int | str | None
+    takers_total: int
+    defenders_total: int
+
+    def subject(self) -> tuple[str, ...]:
+        return ()
+
+    def describe(self, translate: Callable[[str], str] = lambda text: text) -> str:
+        taking = translate(TAKING[self.trump]) % {"name": self.taker}
+        if self.contract is not None:
+            contract = translate(N_("contract %(contract)s")) % {"contract": self.contract}
+            taking = translate(N_("%(taking)s; %(contract)s")) % {"taking": taking, "contract": contract}
+        outcome = translate(self.message) % self.params()
+        return translate(N_("%(taking)s — %(outcome)s")) % {"taking": taking, "outcome": outcome}
+
+
+class Made(Verdict):
+    """The takers made their contract (belote: more than the defenders)."""
+
     word = "made"
-    message = N_("%(side)s made it")
-
-    def subject(self) -> tuple[str, ...]:
-        return ()
+    message = N_("made, %(takers_total)s to %(defenders_total)s")
 
 
-@dataclass(frozen=True)
-class Dedans(Event):
-    """Belote: the takers (``side``) have fewer points than the defenders."""
+class Dedans(Verdict):
+    """Belote: the takers have fewer points than the defenders."""
 
-    side: str
     word = "dedans"
-    message = N_("%(side)s dedans")
+    message = N_("dedans, %(takers_total)s to %(defenders_total)s")
     strong = True
 
-    def subject(self) -> tuple[str, ...]:
-        return ()
 
+class Failed(Verdict):
+    """Coinche: the takers failed their contract (chute)."""
 
-@dataclass(frozen=True)
-class Failed(Event):
-    """Coinche: the takers (``side``) failed their contract (chute)."""
-
-    side: str
     word = "failed"
-    message = N_("%(side)s failed")
+    message = N_("failed, %(takers_total)s to %(defenders_total)s")
     strong = True
-
-    def subject(self) -> tuple[str, ...]:
-        return ()
 
 
 @dataclass(frozen=True)
-class Litige(Event):
+class Litige(Verdict):
     """Belote: equal totals; the takers' ``points`` wait for the winner of the next deal."""
 
-    points: int
+    points: int = 0
     word = "litige"
     message = N_("litige: %(points)s held")
-
-    def subject(self) -> tuple[str, ...]:
-        return ()
 
 
 @dataclass(frozen=True)

@@ -141,7 +141,7 @@ class BeloteRules:
             details = DealDetails(dealer, held=held)
         else:
             play = play_of(setup, deal, state.dealer)
-            scored = score_coinche(setup, deal, play) if self.coinche else score_classique(setup, play)
+            scored = score_coinche(setup, deal, play) if self.coinche else score_classique(setup, deal, play)
             scores, events = scored.scores, scored.events
             held, winner = state.held + scored.held, scored.winner
             if winner is not None and state.held:

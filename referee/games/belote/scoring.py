@@ -14,7 +14,7 @@ from ..base import Event, Setup
 from .announcements import Comparison, compare
 from .cards import CARD_POINTS, pile_points, rounded
 from .entry import CAPOT, read_announcements
-from .events import Announcements, Belote, Capot, Coinched, Dedans, Failed, Litige, Made, Surcoinched
+from .events import Announcements, Belote, Capot, Coinched, Dedans, Failed, Litige, Made, Surcoinched, Verdict
 from .table import ROLES, playing_order, team_name, team_of
 
 BELOTE_POINTS = 20
@@ -115,6 +115,15 @@ def _by_team(play: Play, takers: int, defenders: int) -> tuple[int, int]:
     return (takers, defenders) if play.takers == 0 else (defenders, takers)
 
 
+def _verdict(
+    kind: type[Verdict], setup: Setup, deal: Mapping[str, Any], play: Play, totals: tuple[int, int], **more: Any
+) -> Verdict:
+    """The deal's outcome as an event of ``kind``, told with who took at what and the totals that decided it."""
+    return kind(
+        team_name(setup, play.takers), deal["taker"], deal["trump"], deal.get("contract"), totals[0], totals[1], **more
+    )
+
+
 def _common_events(setup: Setup, play: Play) -> list[Event]:
     events: list[Event] = []
     if play.capot is not None:
@@ -129,7 +138,7 @@ def _common_events(setup: Setup, play: Play) -> list[Event]:
     return events
 
 
-def score_classique(setup: Setup, play: Play) -> Scored:
+def score_classique(setup: Setup, deal: Mapping[str, Any], play: Play) -> Scored:
     """Belote classique: made, dedans or litige (option ``litige``)."""
     options = setup.options
     r = options["rounding"]
@@ -148,7 +157,7 @@ def score_classique(setup: Setup, play: Play) -> Scored:
         defender_score = rounded(play.cards[d], r) + play.announcements[d] + play.belote[d]
         belote = (play.belote[t], play.belote[d])
         winner: int | None = t
-        verdict: Event = Made(team_name(setup, t))
+        verdict = _verdict(Made, setup, deal, play, totals)
     elif outcome == "dedans":
         base = options["capot_points"] if play.capot == d else CARD_POINTS
         taken_belote = 0 if kept else play.belote[t]
@@ -156,14 +165,14 @@ def score_classique(setup: Setup, play: Play) -> Scored:
         defender_score = rounded(base, r) + sum(play.announcements) + play.belote[d] + taken_belote
         belote = (taker_score, play.belote[d] + taken_belote)
         winner = d
-        verdict = Dedans(team_name(setup, t))
+        verdict = _verdict(Dedans, setup, deal, play, totals)
     else:
         held = rounded(play.cards[t], r) + play.announcements[t]
         taker_score = play.belote[t]
         defender_score = rounded(play.cards[d], r) + play.announcements[d] + play.belote[d]
         belote = (play.belote[t], play.belote[d])
         winner = None
-        verdict = Litige(held)
+        verdict = _verdict(Litige, setup, deal, play, totals, points=held)
     return Scored(
         scores=_by_team(play, taker_score, defender_score),
         totals=totals,
@@ -229,12 +238,11 @@ def score_coinche(setup: Setup, deal: Mapping[str, Any], play: Play) -> Scored:
     made = coinche_made(setup, deal, play, totals)
     winner = play.takers if made else play.defenders
     winners, losers, belote = _coinche_points(setup, deal, play, made)
-    events: list[Event] = []
+    events: list[Event] = [_verdict(Made if made else Failed, setup, deal, play, totals)]
     if deal["coinche"] is not None:
         events.append(Coinched())
     if deal["coinche"] == "surcoinche":
         events.append(Surcoinched())
-    events.append(Made(team_name(setup, play.takers)) if made else Failed(team_name(setup, play.takers)))
     return Scored(
         scores=(winners, losers) if winner == 0 else (losers, winners),
         totals=totals,

@@ -1,0 +1,113 @@
+"""Belote and Coinche on the phone pages through Flask's test client (JavaScript off by definition): the
+taking said before the play and shown during it, the deal form by points and by the cards (a coinched capot,
+the rule file's CO11 coinched), refusals at their field, the cards' points counted, the table's words for the
+deal, the printed and blank sheets, in French."""
+
+from __future__ import annotations
+
+import re
+
+from flask.testing import FlaskClient
+
+from tests.belote_examples import ALL_CARDS, BE14_CARDS, TABLE
+from tests.samples import text_of
+
+NNBSP = "\u202f"
+
+
+def start(client: FlaskClient, game: str, **options: str) -> str:
+    form = {f"player-{seat}": name for seat, name in enumerate(TABLE)}
+    form.update({"dealer": "0", "option-announcements": "on", "option-belote_finish": "on"})
+    form.update({f"option-{name}": value for name, value in options.items()})
+    response = client.post(f"/new/{game}", data=form)
+    assert response.status_code == 303, text_of(response.get_data(as_text=True))
+    return str(response.headers["Location"])
+
+
+def french(client: FlaskClient, path: str) -> str:
+    response = client.get(path, headers={"Accept-Language": "fr"})
+    assert response.status_code == 200, path
+    return text_of(response.get_data(as_text=True)).replace(NNBSP, " ")
+
+
+def test_a_coinched_capot_said_before_the_play_then_entered_by_the_cards(client: FlaskClient) -> None:
+    location = start(client, "coinche")
+    said = client.post(
+        f"{location}/announce",
+        data={"taker": "3", "trump": "H", "contract": "120", "coinche": "coinche", "number": "1"},
+    )
+    assert said.status_code == 303, text_of(said.get_data(as_text=True))
+    # Every phone sees it during the play, in the table's words.
+    assert "Denis prend à ♥ cœur ; contrat 120 coinché" in french(client.application.test_client(), location)
+    form = client.get(f"{location}/round").get_data(as_text=True)
+    assert re.search(r'name="taker" value="3" checked', form)
+    assert re.search(r'name="contract"[^>]*value="120"', form)
+    assert re.search(r'name="coinche" value="coinche" checked', form)
+    deal = {"taker": "3", "trump": "H", "contract": "120", "coinche": "coinche", "number": "1"}
+    deal.update({"way": "cards", "pile": "takers", "last_trick": "takers", "cards": ALL_CARDS.split()})
+    entered = client.post(f"{location}/round", data=deal)
+    assert entered.status_code == 303, text_of(entered.get_data(as_text=True))
+    game_id = location.rsplit("/", 1)[1]
+    state = client.get(f"/api/v1/games/{game_id}").json
+    assert state["rounds"][0]["events"] == ["made", "coinche", "capot:takers"]
+    assert [side["total"] for side in state["sides"]] == [0, 740]  # CO11 coinched: (250 + 120) × 2
+    table = french(client, location)
+    assert "Bruno & Denis 740" in table
+    assert "Denis prend à ♥ cœur ; contrat 120 — fait, 252 à 0 · coinché · capot de Bruno & Denis" in table
+    sheet = french(client, f"{location}/sheet")
+    assert "Denis prend à ♥ cœur ; contrat 120 coinché fait 252 – 0" in sheet
+    assert "Bruno & Denis" in sheet and "740" in sheet
+
+
+def test_a_belote_deal_by_points_with_a_belote_and_announcements(client: FlaskClient) -> None:
+    """BE10 through the form: BD's cinquante beats Alice's tierce, and the takers are dedans."""
+    location = start(client, "belote")
+    deal = {"taker": "0", "trump": "S", "way": "points", "points-takers": "95", "number": "1"}
+    deal.update({"ann-player-0": "0", "ann-cards-0": "R♥ D♥ V♥", "ann-player-1": "1", "ann-cards-1": "QD JD TD 9D"})
+    deal.update({"ann-player-2": "3", "ann-cards-2": "9C 8C 7C"})
+    entered = client.post(f"{location}/round", data=deal)
+    assert entered.status_code == 303, text_of(entered.get_data(as_text=True))
+    table = french(client, location)
+    assert "Bruno & Denis 232" in table
+    assert "Alice prend à ♠ pique — dedans, 95 à 137 · annonces : 70 à Bruno & Denis" in table
+    correction = client.get(f"{location}/round/1").get_data(as_text=True)
+    assert re.search(r'name="ann-cards-0"[^>]*value="KH QH JH"', correction)
+
+
+def test_refusals_are_shown_at_their_field_and_the_picked_cards_are_counted(client: FlaskClient) -> None:
+    location = start(client, "belote")
+    refused = client.post(
+        f"{location}/round", data={"taker": "1", "trump": "H", "way": "points", "points-takers": "161", "number": "1"}
+    )
+    assert refused.status_code == 422
+    assert "Takers' card points: no set of tricks is worth 161 card points." in text_of(refused.get_data(as_text=True))
+    # BE14's pile without who took the last trick: refused there, and its cards counted without the dix de der.
+    pile = {"taker": "1", "trump": "H", "way": "cards", "pile": "defenders", "number": "1"}
+    pile["cards"] = BE14_CARDS["defenders"].split()
+    shown = client.post(f"{location}/round", data=pile, headers={"Accept-Language": "fr"})
+    assert shown.status_code == 422
+    words = text_of(shown.get_data(as_text=True)).replace(NNBSP, " ")
+    assert "Dites qui a fait le dernier pli : les preneurs ou les défenseurs." in words
+    assert "3 plis : 62 points de cartes ; l'autre équipe 100" in words
+    entered = client.post(f"{location}/round", data={**pile, "last_trick": "defenders"})
+    assert entered.status_code == 303
+    assert "Bruno & Denis 90" in text_of(client.get(location).get_data(as_text=True))
+
+
+def test_a_passed_deal_said_before_the_play_is_the_deal(client: FlaskClient) -> None:
+    location = start(client, "belote")
+    said = client.post(f"{location}/announce", data={"passed": "on", "number": "1"})
+    assert said.status_code == 303
+    assert "Donne passée : personne n'a pris" in french(client, location)
+    entered = client.post(f"{location}/round", data={"passed": "on", "number": "1"})
+    assert entered.status_code == 303
+    table = french(client, location)
+    assert "passée : personne n'a pris" in table
+    assert "Donne 2 · Denis donne" in table
+
+
+def test_the_blank_sheets_are_nous_and_eux(client: FlaskClient) -> None:
+    for game in ("belote", "coinche"):
+        blank = french(client, f"/sheets/{game}/blank")
+        assert "A et C" in blank and "B et D" in blank
+        assert "A et C jouent contre B et D." in blank
