@@ -111,3 +111,12 @@ def test_the_blank_sheets_are_nous_and_eux(client: FlaskClient) -> None:
         blank = french(client, f"/sheets/{game}/blank")
         assert "A et C" in blank and "B et D" in blank
         assert "A et C jouent contre B et D." in blank
+
+
+def test_the_table_says_how_the_game_is_won(client: FlaskClient) -> None:
+    assert "The first team to reach 2000 wins. Equal totals play another deal." in text_of(
+        client.get(start(client, "coinche")).get_data(as_text=True)
+    )
+    assert "La première équipe à 1000 gagne. À égalité, on joue une donne de plus." in french(
+        client, start(client, "belote")
+    )
