@@ -119,3 +119,23 @@ class TarotCard:
 def counted(cards: list[str]) -> tuple[int, int]:
     """A pile's points in half points, and its bouts."""
     return sum(half_points(card) for card in cards), sum(1 for card in cards if card in BOUTS)
+
+
+def points_words(points: int | float, translate: Callable[[str], str] = _same) -> str:
+    """Points as the reader writes them: 43, or 43.5 (43,5 in French)."""
+    if points == int(points):
+        return str(int(points))
+    return translate(N_("%(whole)s.5")) % {"whole": int(points)}
+
+
+@dataclass(frozen=True)
+class Points:
+    """Points named in a message, written as the reader writes them when the message is rendered."""
+
+    half_points: int
+
+    def shown(self, translate: Callable[[str], str] = _same) -> str:
+        return points_words(self.half_points / 2, translate)
+
+    def __str__(self) -> str:
+        return self.shown()

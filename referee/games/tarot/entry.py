@@ -376,7 +376,7 @@ def _bounds(points: int, bouts: int, made: str | None) -> tuple[int, int]:
 
 def _points_problems(deal: Mapping[str, Any], route: str, points: int, bouts: int) -> list[Problem]:
     least, most = _bounds(points, bouts, deal["chelem"]["made"])
-    params = {"bouts": bouts, "least": number(least), "most": number(most)}
+    params = {"bouts": bouts, "least": deck.Points(least), "most": deck.Points(most)}
     if points < least:
         return [
             Problem(

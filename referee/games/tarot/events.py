@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..base import N_, Event, PlayerEvent
+from .deck import points_words
 
 
 def _same(text: str) -> str:
@@ -54,23 +55,17 @@ CONTRACT_NAMES = {
 }
 
 
-def points_words(points: int | float, translate: Callable[[str], str] = _same) -> str:
-    """Points as the reader writes them: 43, or 43.5 (43,5 in French)."""
-    if points == int(points):
-        return str(int(points))
-    return translate(N_("%(whole)s.5")) % {"whole": int(points)}
-
-
 @dataclass(frozen=True)
 class _Outcome(Event):
     """The taker ``name``'s contract made or failed by ``margin``, with the attack's ``points`` and ``bouts``:
-    "Alice, garde (49 points, 2 bouts): made by 8"."""
+    "Alice, garde (49 points, 2 bouts): made by 8", "Chloé with Alice, garde (…)" at five."""
 
     name: str
     contract: str
     points: int | float
     bouts: int
     margin: int
+    partner: str | None = None  # at five, the called partner (None: none, or the taker alone)
     strong = True
     message = N_("%(deal)s (%(count)s): %(outcome)s")
 
@@ -82,8 +77,10 @@ class _Outcome(Event):
         return (self.name,)
 
     def describe(self, translate: Callable[[str], str] = _same) -> str:
-        deal = translate(N_("%(name)s, %(contract)s")) % {
+        taker = N_("%(name)s with %(partner)s, %(contract)s") if self.partner else N_("%(name)s, %(contract)s")
+        deal = translate(taker) % {
             "name": self.name,
+            "partner": self.partner,
             "contract": translate(CONTRACT_NAMES[self.contract]),
         }
         counts = {0: N_("%(points)s points, no bout"), 1: N_("%(points)s points, 1 bout")}

@@ -287,7 +287,8 @@ def _played(setup: Setup, dealer: int, deal: Mapping[str, Any]) -> tuple[dict[st
     reckoning = reckon(setup.options, deal, points, bouts)
     scores = shares(players, playing, taker, partner, reckoning.value)
     outcome = Made if reckoning.made else Failed
-    events: list[Event] = [outcome(taker, deal["contract"], entry.number(points), bouts, reckoning.margin)]
+    partnered = partner if partner != taker else None
+    events: list[Event] = [outcome(taker, deal["contract"], entry.number(points), bouts, reckoning.margin, partnered)]
     if table.called_king(setup) and partner in (None, taker):
         events.append(Alone(taker))
     if deal["petit_au_bout"]:
