@@ -23,6 +23,7 @@ from typing import Any
 from ..base import N_, Next, Setup
 from ..fields import Label, RoundForm, seat_name
 from . import deck, entry, table
+from .scoring import NEEDED
 
 TICKED = "on"
 ALONE, IN_CHIEN = "alone", "chien"
@@ -213,7 +214,13 @@ class TarotRoundForm(RoundForm):
         facts = form_facts(setup, entered)
         picked = _picked(values).split()
         points, bouts = deck.counted([card for card in picked if deck.parse_card(card) == card])
-        return {**facts, "picked": picked, "picked_points": entry.number(points), "picked_bouts": bouts}
+        return {
+            **facts,
+            "picked": picked,
+            "picked_points": entry.number(points),
+            "picked_bouts": bouts,
+            "picked_needed": NEEDED[bouts],
+        }
 
     def label(self, field: str, setup: Setup, entered: Next | None) -> Label | None:
         return _LABELS.get(field.split(".")[0])
