@@ -502,6 +502,21 @@ def test_a_tie_plays_on_until_one_leads() -> None:
     assert shared.winners == ("Ana", "Ben", "Cat")
 
 
+def test_once_the_end_is_met_tied_leaders_play_on_until_one_leads_at_the_target_or_not() -> None:
+    setup = setup_of(FIVE, {"turns": None, "target": 100, "tie": "play_on"})
+    tied = [
+        deal("Alice", "prise", 66, 1, partner="Bruno"),
+        deal("Bruno", "prise", 66, 1, partner="Alice"),
+    ]
+    standings = replay(rules, setup, tied)
+    assert [standings.totals[player] for player in FIVE] == [120, 120, -80, -80, -80]
+    assert not standings.finished
+    # Both leaders fall below the target; Bruno leads alone: the game is over.
+    standings = replay(rules, setup, [*tied, deal("Alice", "prise", 50, 1, partner="Bruno")])
+    assert [standings.totals[player] for player in FIVE] == [68, 94, -54, -54, -54]
+    assert standings.finished and standings.winners == ("Bruno",)
+
+
 # --- announced before the play ------------------------------------------------------------------------------
 
 

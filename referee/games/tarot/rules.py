@@ -221,10 +221,13 @@ class State:
     dealer: int  # the seat who deals next
     moved: int  # how many times the deal has passed on (a turn is one pass per player)
     played: int  # deals played (passed deals aside)
+    end_met: bool  # the game's end was met after some deal (it stays met while tied leaders play on)
 
 
 def initial(setup: Setup) -> State:
-    return State(rounds=(), totals={player: 0 for player in setup.players}, dealer=setup.dealer, moved=0, played=0)
+    return State(
+        rounds=(), totals={player: 0 for player in setup.players}, dealer=setup.dealer, moved=0, played=0, end_met=False
+    )
 
 
 def check_round(setup: Setup, state: State, raw: Any) -> dict[str, Any]:
@@ -327,36 +330,39 @@ def play(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
         events: list[Event] = [Passed()]
         if "petit_sec" in round_input:
             events.append(PetitSec(round_input["petit_sec"]))
-        nobody = DealDetails(
+        details = DealDetails(
             players[state.dealer], None, None, None, None, None, None, None, table.sitting_out(setup, state.dealer)
         )
-        details = nobody
     else:
         scores, events, details = _played(setup, state.dealer, round_input)
     totals = {player: state.totals[player] + scores[player] for player in players}
     result = RoundResult(number, dict(round_input), scores, totals, tuple(events), details)
     dealer = _dealer_after(setup, state, round_input)
+    moved = state.moved + (dealer != state.dealer)
+    played = state.played + (not round_input.get("passed"))
     return State(
         rounds=state.rounds + (result,),
         totals=totals,
         dealer=dealer,
-        moved=state.moved + (dealer != state.dealer),
-        played=state.played + (not round_input.get("passed")),
+        moved=moved,
+        played=played,
+        end_met=state.end_met or _end_met(setup, moved, played, totals),
     )
 
 
-def _end_met(setup: Setup, state: State) -> bool:
+def _end_met(setup: Setup, moved: int, played: int, totals: Mapping[str, int]) -> bool:
     """Every player has dealt the turns, the deals are played, or a total reached the target."""
     chosen = setup.options
-    turns_done = chosen["turns"] is not None and state.moved >= chosen["turns"] * len(setup.players)
-    deals_done = chosen["deals"] is not None and state.played >= chosen["deals"]
-    reached = chosen["target"] is not None and max(state.totals.values()) >= chosen["target"]
-    return bool(state.rounds) and (turns_done or deals_done or reached)
+    turns_done = chosen["turns"] is not None and moved >= chosen["turns"] * len(setup.players)
+    deals_done = chosen["deals"] is not None and played >= chosen["deals"]
+    reached = chosen["target"] is not None and max(totals.values()) >= chosen["target"]
+    return turns_done or deals_done or reached
 
 
 def is_over(setup: Setup, state: State) -> bool:
-    """Over once the end is met, unless the leaders are tied and the table plays on."""
-    return _end_met(setup, state) and (setup.options["tie"] == "share" or len(best(state.totals, True)) == 1)
+    """Over once the end has been met, unless the leaders are tied and the table plays on: then after the
+    first deal that leaves one player alone in the lead, whoever is still at the target."""
+    return state.end_met and (setup.options["tie"] == "share" or len(best(state.totals, True)) == 1)
 
 
 def length(setup: Setup, state: State) -> int | None:
