@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.games.base import Invalid, Setup, complete_round, make_setup, replay
-from referee.games.tarot import deck, rules
+from referee.games.tarot import deck, records, rules
 from referee.games.tarot.scoring import rounded_margin
 from tests.events import words
 from tests.tarot_examples import (
@@ -594,3 +594,16 @@ def test_more_points_never_lower_the_value_and_the_petit_swings_by_twenty_times(
     if 0 < raw["bouts"] < 3:
         times = {"prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}[raw["contract"]]
         assert value({"petit_au_bout": "attack"}) - value({"petit_au_bout": "defence"}) == 20 * times
+
+
+def test_the_records_count_deals_taken_and_contracts_made() -> None:
+    setup = setup_of(FOUR)
+    counts = records.tally(setup, replay(rules, setup, [raw for raw, _scores in TA27]))
+    assert {
+        player: (tally["taken"], tally["made"], tally["deals"], tally["points"]) for player, tally in counts.items()
+    } == {
+        "Alice": (2, 1, 8, -494),
+        "Bruno": (2, 1, 8, -286),
+        "Chloé": (1, 1, 8, 362),
+        "Denis": (2, 1, 8, 418),
+    }

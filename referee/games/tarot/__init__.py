@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..spec import DEAL, Chart, GameSpec
-from . import events, examples, form, paper, rules
+from . import events, examples, form, paper, records, rules
 
 spec = GameSpec(
     rules=rules,
@@ -15,6 +15,7 @@ spec = GameSpec(
     events=events.EVENTS,
     paper=paper.PAPER,
     chart=Chart(line=paper.target_line),
+    records=records.RECORDS,
     folder=Path(__file__).parent,
     samples=examples.SAMPLES,
 )
