@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import N_, Invalid, Problem, Setup, invalid, player_name
+from ..base import N_, Invalid, Problem, Setup, invalid, only_fields, player_name
 from . import deck, table
 from .scoring import MULTIPLIERS, POUSSE_MULTIPLIERS
 
@@ -64,27 +64,19 @@ def in_deal(setup: Setup, dealer: int, value: Any, field_name: str) -> str:
 
 
 def _known(raw: Any, allowed: tuple[str, ...], where: str) -> dict[str, Any]:
+    """An object inside the deal (``chelem``, a poignée) with only the fields ``allowed``."""
     if not isinstance(raw, dict):
         raise invalid(where, N_("Give an object of fields here."))
-    unknown = [name for name in raw if name not in allowed]
+    unknown = [str(name)[:40] for name in raw if name not in allowed]
     if unknown:
-        raise Invalid(
-            [
-                Problem(
-                    f"{where}.{str(name)[:40]}" if where != "input" else str(name)[:40],
-                    N_("Unknown field %(name)s."),
-                    {"name": str(name)[:40]},
-                )
-                for name in unknown
-            ]
-        )
+        raise Invalid([Problem(f"{where}.{name}", N_("Unknown field %(name)s."), {"name": name}) for name in unknown])
     return raw
 
 
 def given(raw: Any) -> dict[str, Any]:
     """The deal's fields, unknown names refused; ``null`` is the same as leaving a field out (but a
     partner: at five, ``null`` says the called card was in the chien)."""
-    fields = _known(raw, FIELDS, "input")
+    fields = only_fields(raw, FIELDS)
     present = {name: value for name, value in fields.items() if value is not None or name == "partner"}
     if present.get("passed") is False:
         del present["passed"]
@@ -127,7 +119,7 @@ def check_called(setup: Setup, value: Any) -> str:
     if not table.called_king(setup):
         raise invalid("called", N_("A card is called only at five players, with the called king."))
     card = deck.parse_card(value) if isinstance(value, str) else None
-    if card is None or card[0] not in CALLABLE_RANKS or card[1] not in "SHDC":
+    if card not in deck.SUIT_CARDS or card[0] not in CALLABLE_RANKS:
         raise invalid("called", N_("The called card is a king, or a queen, knight or jack of a suit."))
     return card
 
