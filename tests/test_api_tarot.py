@@ -156,7 +156,7 @@ def test_ta19_refusals_name_the_field_and_store_nothing(
 def test_ta19_the_messages(api: Api) -> None:
     game_id = new_game(api, FOUR)
     assert errors(api.add(game_id, changed(BASE, {"bouts": 0, "points": 80}))) == [
-        ("points", "With 0 bouts the attack has at most 77.5 points.")
+        ("points", "With no bout the attack has at most 77.5 points.")
     ]
     assert errors(api.add(game_id, {"passed": True, "taker": "Alice"})) == [
         ("taker", "A passed deal has nothing else to enter (only who had the petit sec).")

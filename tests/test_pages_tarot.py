@@ -121,7 +121,7 @@ def test_refusals_are_shown_at_their_field_and_nothing_is_stored(client: FlaskCl
     response = client.post(f"{location}/round", data=posted)
     assert response.status_code == 422
     assert field_errors(response.get_data(as_text=True)) == [
-        f"Points de l’attaque{NNBSP}: avec 0 bouts, l’attaque a au plus 77,5 points."
+        f"Points de l’attaque{NNBSP}: sans bout, l’attaque a au plus 77,5 points."
     ]
     poignees = deal_form(
         1, taker="0", contract="garde", points="49", bouts="2", **{"poignee-0": "double", "poignee-1": "simple"}

@@ -304,7 +304,7 @@ def test_ta19_refusals_name_the_field(
 def test_ta19_the_refusals_say_why() -> None:
     four = setup_of(FOUR)
     assert refused(four, changed(BASE, {"bouts": 0, "points": 80})) == [
-        ("points", "With 0 bouts the attack has at most 77.5 points.")
+        ("points", "With no bout the attack has at most 77.5 points.")
     ]
     assert refused(four, changed(BASE, {"bouts": 3, "points": 12})) == [
         ("points", "With 3 bouts the attack has at least 13.5 points (its bouts alone).")

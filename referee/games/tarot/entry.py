@@ -354,7 +354,7 @@ def counted_points(deal: Mapping[str, Any]) -> tuple[int, int]:
     return int(deal["points"] * 2), deal["bouts"]
 
 
-def _bounds(points: int, bouts: int, made: str | None) -> tuple[int, int]:
+def _bounds(bouts: int, made: str | None) -> tuple[int, int]:
     """The least and most half points the attack can have with its bouts: its bouts are worth 4.5 each,
     the defence's keep 4.5 each away. In a chelem, an Excuse kept by the side without a trick counts 4."""
     least = deck.BOUT_HALF_POINTS * bouts
@@ -366,17 +366,26 @@ def _bounds(points: int, bouts: int, made: str | None) -> tuple[int, int]:
     return least, most
 
 
+# The points the bouts allow, by the attack's bouts: at least (its bouts alone), at most (the defence's bouts aside).
+_AT_LEAST = {
+    1: N_("With 1 bout the attack has at least %(least)s points (its bout alone)."),
+    2: N_("With %(bouts)s bouts the attack has at least %(least)s points (its bouts alone)."),
+    3: N_("With %(bouts)s bouts the attack has at least %(least)s points (its bouts alone)."),
+}
+_AT_MOST = {
+    0: N_("With no bout the attack has at most %(most)s points."),
+    1: N_("With 1 bout the attack has at most %(most)s points."),
+    2: N_("With %(bouts)s bouts the attack has at most %(most)s points."),
+}
+
+
 def _points_problems(deal: Mapping[str, Any], route: str, points: int, bouts: int) -> list[Problem]:
-    least, most = _bounds(points, bouts, deal["chelem"]["made"])
+    least, most = _bounds(bouts, deal["chelem"]["made"])
     params = {"bouts": bouts, "least": deck.Points(least), "most": deck.Points(most)}
     if points < least:
-        return [
-            Problem(
-                route, N_("With %(bouts)s bouts the attack has at least %(least)s points (its bouts alone)."), params
-            )
-        ]
+        return [Problem(route, _AT_LEAST[bouts], params)]
     if points > most:
-        return [Problem(route, N_("With %(bouts)s bouts the attack has at most %(most)s points."), params)]
+        return [Problem(route, _AT_MOST[bouts], params)]
     return []
 
 
