@@ -157,5 +157,5 @@ def test_the_printed_sheet_says_each_deal(client: FlaskClient) -> None:
     client.post(f"{location}/round", data=deal_form(1, taker="1", contract="garde", points="51", bouts="2"))
     client.post(f"{location}/round", data={"number": "2", "deal": "passed"})
     sheet = text_of(client.get(f"{location}/sheet").get_data(as_text=True))
-    assert "Bruno, garde 51 / 2 fait de 10 · V +70" in sheet
-    assert "Denis passée" in sheet
+    assert "1 Alice +70 −70 −70 +210 210 −70 −70 −70 −70 Bruno, garde (51 points, 2 bouts) : fait de 10" in sheet
+    assert "2 Denis – 0 −70 0 210 0 −70 0 −70 Tout le monde a passé" in sheet
