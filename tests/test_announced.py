@@ -210,7 +210,7 @@ def test_every_round_of_a_sample_announced_first_is_the_round_entered_at_once(
     version = 0
     for number, round_input in enumerate(sample.rounds, start=1):
         announced, rest = split(spec, dict(round_input))
-        if announced:  # a round may announce nothing (a Tarot deal where everybody passed)
+        if announced:  # a round may announce nothing (a deal where everybody passed)
             before = api.get(game_id).json
             stored = api.client.put(path, json={**announced, "round": number}, headers=api.auth(game_id))
             assert stored.status_code == 200, (number, stored.json)
