@@ -13,9 +13,9 @@ import json
 import re
 import unicodedata
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
-from .games.base import N_, Event, Invalid, Problem, RoundInvalid, Setup, Standings, make_setup
+from .games.base import N_, Event, Invalid, Problem, RoundInvalid, Setup, Standings, make_setup, stoppable
 from .registry import GAMES
 from .store import MAX_ROUNDS, StoredGame, checked_rounds
 
@@ -23,7 +23,7 @@ FORMAT = "referee-game"
 FORMAT_VERSION = 1
 # Written by the export for people reading the file; ignored by the import.
 INFORMATIONAL = ("exported", "id", "created")
-FIELDS = ("format", "format_version", "game", "players", "dealer", "options", "rounds", *INFORMATIONAL)
+FIELDS = ("format", "format_version", "game", "players", "dealer", "options", "rounds", "stop_after", *INFORMATIONAL)
 ROUND_FIELDS = ("number", "input")
 # The most an import's body may weigh: what the most rounds a game holds take, not a byte count a legal
 # game outgrows. A round of a compact export takes under 2 KiB (twelve names of thirty four-byte
@@ -46,6 +46,8 @@ def export_data(stored: StoredGame, exported: str) -> dict[str, Any]:
         "rounds": [
             {"number": number, "input": round_input} for number, round_input in enumerate(stored.inputs, start=1)
         ],
+        # The round after which the table agreed to end the game early, in a game whose rules let it stop.
+        **({} if stored.stop_after is None else {"stop_after": stored.stop_after}),
         "id": stored.id,
         "created": stored.created,
         "exported": exported,
@@ -129,8 +131,17 @@ def parse_json_file(raw: bytes) -> Any:
     return data
 
 
-def parse_export(data: Any) -> tuple[str, Setup, list[dict[str, Any]]]:
-    """A JSON export, checked whole: (game, setup, canonical round inputs), or :class:`Invalid` saying why."""
+class Imported(NamedTuple):
+    """An export as it becomes a game: its kind, setup, canonical round inputs and agreed end (or None)."""
+
+    game: str
+    setup: Setup
+    inputs: list[dict[str, Any]]
+    stop_after: int | None
+
+
+def parse_export(data: Any) -> Imported:
+    """A JSON export, checked whole, or :class:`Invalid` saying why."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise Invalid([Problem("format", N_("This is not a game exported from referee."))])
     version = data.get("format_version")
@@ -152,10 +163,25 @@ def parse_export(data: Any) -> tuple[str, Setup, list[dict[str, Any]]]:
         raise Invalid([Problem("game", N_("Choose a game: %(games)s."), {"games": ", ".join(GAMES)})])
     setup = make_setup(GAMES[game].rules, data.get("players"), data.get("options"), data.get("dealer"))
     inputs = _round_inputs(data.get("rounds"))
+    stop_after = _stop_after(game, data.get("stop_after"), len(inputs))
     try:
-        return game, setup, checked_rounds(game, setup, inputs)
+        return Imported(game, setup, checked_rounds(game, setup, inputs), stop_after)
     except RoundInvalid as error:
         raise _round_refusal(error) from error
+
+
+def _stop_after(game: str, value: Any, rounds: int) -> int | None:
+    """The export's agreed end (None: none), for a game whose rules let a table stop: a round from its last
+    one on (the table may have agreed to finish the turn of the deal)."""
+    if value is None:
+        return None
+    if stoppable(GAMES[game].rules) is None:
+        raise Invalid([Problem("stop_after", N_("The rules of this game do not let a table end it early."))])
+    least = max(rounds, 1)
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= MAX_ROUNDS:
+        message = N_("stop_after must be a whole number from %(least)s (the rounds of the game) to %(most)s.")
+        raise Invalid([Problem("stop_after", message, {"least": least, "most": MAX_ROUNDS})])
+    return value
 
 
 def _round_inputs(rounds: Any) -> list[Any]:

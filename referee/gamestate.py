@@ -40,6 +40,7 @@ from .games.base import (
     Standings,
     announced_keys,
     complete_round,
+    ended_as_agreed,
     stoppable,
 )
 from .installed import rules_of, spec_of
@@ -200,11 +201,7 @@ class StopChoice:
 
 def final_state(stored: StoredGame) -> Any:
     """The state after every stored round, ended by the table if it agreed to stop after the last of them."""
-    played = state(stored)
-    rules = stoppable(rules_of(stored.game))
-    if rules is None or stored.stop_after is None or len(stored.inputs) < stored.stop_after:
-        return played
-    return rules.stopped(stored.setup, played)
+    return ended_as_agreed(rules_of(stored.game), stored.setup, state(stored), len(stored.inputs), stored.stop_after)
 
 
 def stop_choices(stored: StoredGame) -> tuple[StopChoice, ...]:

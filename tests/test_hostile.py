@@ -665,7 +665,7 @@ def assert_same_as_a_fresh_replay(app: Flask, game_id: str, state: dict[str, Any
         stored = store.load_game(connection, game_id)
     finally:
         connection.close()
-    fresh = replay(GAMES[stored.game].rules, stored.setup, stored.inputs)
+    fresh = replay(GAMES[stored.game].rules, stored.setup, stored.inputs, stored.stop_after)
     assert [result["totals"] for result in state["rounds"]] == [dict(result.totals) for result in fresh.rounds]
     assert [result["input"] for result in state["rounds"]] == [dict(result.input) for result in fresh.rounds]
     assert (state["totals"], state["status"]) == (dict(fresh.totals), fresh.status)

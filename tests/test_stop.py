@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlite_utils import Database
 
-from referee.games.base import make_setup, replay_state, stoppable
+from referee.games.base import make_setup, replay, replay_state, stoppable
 from referee.games.queenie import rules as queenie
 from referee.games.queenie.examples import SALE, SAMPLES, SWEEP
 from referee.registry import GAMES
@@ -36,8 +36,11 @@ def state_after(players: list[str], deals: list[dict[str, Any]], dealer: str, **
 
 
 def test_only_games_whose_rules_let_a_table_stop_offer_it() -> None:
-    # Of every rule file, queenie.md alone lets a table end the game at an agreed time.
-    assert [name for name, spec in GAMES.items() if stoppable(spec.rules) is not None] == ["queenie"]
+    # queenie.md lets a table end the game at an agreed time (and the games sharing its rules, stops.md);
+    # no other rule file does.
+    stopping = {name for name, spec in GAMES.items() if stoppable(spec.rules) is not None}
+    assert "queenie" in stopping
+    assert stopping.isdisjoint({"hearts", "ohhell", "piquet", "points", "spades", "belote", "coinche", "tarot"})
 
 
 def test_ending_after_q1_gives_the_win_to_the_most_chips() -> None:
@@ -89,6 +92,16 @@ def test_a_stop_shares_the_chips_left_on_the_table_with_leftover_split() -> None
     assert last.totals == standings.totals  # the share shows with the last deal, as when a deal ends the game
     assert [str(event) for event in last.events][-1] == "split"
     assert sum(standings.totals.values()) + 2 == 150
+
+
+def test_a_replay_ends_where_the_table_agreed_once_that_round_is_played() -> None:
+    setup = make_setup(queenie, FOUR, {}, "Alice")
+    assert replay(queenie, setup, [SALE, SWEEP], stop_after=4).status == "playing"
+    ended = replay(queenie, setup, [SALE, SWEEP], stop_after=2)
+    assert (ended.status, ended.winners) == ("finished", ("Bruno",))
+    hearts = GAMES["hearts"].rules  # a game whose rules do not stop ignores it
+    hand = {"hearts": {"Alice": 13, "Bruno": 0, "Chloé": 0, "Denis": 0}, "queen": "Bruno"}
+    assert replay(hearts, make_setup(hearts, FOUR, {}), [hand], stop_after=1).status == "playing"
 
 
 # --- the API ---------------------------------------------------------------------------------------------
@@ -287,3 +300,63 @@ def test_writing_needs_the_key(client: FlaskClient, api: Api) -> None:
     wrong = {"Authorization": "Bearer nope"}
     assert client.delete(f"/api/v1/games/{game_id}/stop", headers=wrong).status_code == 403
     assert api.get(game_id).json["stop"]["after"] is None
+
+
+# --- export and import -----------------------------------------------------------------------------------
+
+
+def test_the_export_keeps_the_agreed_end_and_the_import_ends_there(api: Api, db: Database) -> None:
+    game_id = queenie_game(api, [Q1])
+    stop(api, game_id, {"after": 1})
+    exported = api.client.get(f"/g/{game_id}/export.json").json
+    assert exported["stop_after"] == 1
+    imported = api.client.post("/api/v1/games/import", json=exported)
+    assert imported.status_code == 201
+    body = imported.json
+    assert (body["status"], body["winners"], body["stop"]) == ("finished", ["Denis"], {"after": 1, "choices": [1, 4]})
+    new_game = [row for row in rows(db, "games") if row["id"] == body["id"]][0]
+    assert new_game["stop_after"] == 1
+    audit = [(row["action"], row["number"]) for row in rows(db, "audit") if row["game_id"] == body["id"]]
+    assert audit == [("import", 1), ("stop", 1)]
+    assert "stop_after" not in api.client.get(f"/g/{queenie_game(api, [Q1])}/export.json").json
+
+
+@pytest.mark.parametrize(
+    ("game", "stop_after", "message"),
+    [
+        ("hearts", 1, "The rules of this game do not let a table end it early."),
+        ("queenie", 0, "stop_after must be a whole number from 1 (the rounds of the game) to 1000."),
+        ("queenie", "1", "stop_after must be a whole number from 1 (the rounds of the game) to 1000."),
+        ("queenie", 1001, "stop_after must be a whole number from 1 (the rounds of the game) to 1000."),
+    ],
+)
+def test_an_import_refuses_an_end_that_does_not_fit(
+    app: Flask, api: Api, game: str, stop_after: Any, message: str
+) -> None:
+    body = {
+        "format": "referee-game",
+        "format_version": 1,
+        "game": game,
+        "players": FOUR,
+        "rounds": [],
+        "stop_after": stop_after,
+    }
+    before = dump_database(app)
+    response = api.client.post("/api/v1/games/import", json=body)
+    assert (response.status_code, response.json["errors"]) == (422, [{"field": "stop_after", "message": message}])
+    assert dump_database(app) == before
+
+
+def test_the_book_records_a_game_ended_early_as_won(client: FlaskClient, api: Api) -> None:
+    game_id = queenie_game(api, [Q1])
+    book = client.post("/api/v1/books", json={}).json
+    auth = {"Authorization": f"Bearer {book['key']}"}
+    client.post(f"/api/v1/books/{book['id']}/games", json={"id": game_id, "key": api.keys[game_id]}, headers=auth)
+    before = client.get(f"/api/v1/books/{book['id']}", headers=auth).json
+    assert (before["games"][0]["status"], before["players"]["Denis"]["won"]) == ("playing", 0)
+    stop(api, game_id, {"after": 1})
+    after = client.get(f"/api/v1/books/{book['id']}", headers=auth).json
+    assert (after["games"][0]["status"], after["games"][0]["winners"]) == ("finished", ["Denis"])
+    assert after["players"]["Denis"]["won"] == 1
+    assert after["players"]["Denis"]["by_game"]["queenie"] == {"played": 1, "won": 1, "net": 3, "out": 1, "queens": 1}
+    assert after["players"]["Chloé"]["by_game"]["queenie"]["net"] == -3

@@ -407,8 +407,20 @@ def replay_state(game: Game, setup: Setup, inputs: Sequence[Any]) -> Any:
     return replay_checked(game, setup, inputs)[0]
 
 
-def replay(game: Game, setup: Setup, inputs: Sequence[Any]) -> Standings:
-    return game.standings(setup, replay_state(game, setup, inputs))
+def ended_as_agreed(game: Game, setup: Setup, state: Any, played: int, stop_after: int | None) -> Any:
+    """The state after ``played`` rounds, ended by the table if it agreed to stop after round ``stop_after``
+    (:class:`Stoppable`) and that round is played; else ``state`` as it is."""
+    rules = stoppable(game)
+    if rules is None or stop_after is None or played < stop_after:
+        return state
+    return rules.stopped(setup, state)
+
+
+def replay(game: Game, setup: Setup, inputs: Sequence[Any], stop_after: int | None = None) -> Standings:
+    """The standings of ``inputs`` replayed, the game ended where the table agreed to stop (``stop_after``)."""
+    return game.standings(
+        setup, ended_as_agreed(game, setup, replay_state(game, setup, inputs), len(inputs), stop_after)
+    )
 
 
 NAME_LENGTH = 30

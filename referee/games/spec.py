@@ -105,6 +105,12 @@ class RoundWords:
     ends_before: str  # a correction that ends the game before a later round: no change to that round helps
     undo_first: str  # … so the way out is to undo it (%(number)s is the last round)
     undo_from: str  # … or it and every round after it (%(last)s)
+    # A game whose rules let a table end it early (referee.games.base.Stoppable): its confirm page's choices,
+    # and the table page's line once the table agreed (the game ends, or ended, after round %(number)s).
+    end_now: str
+    end_turn: str
+    ends_after: str
+    ended_after: str
 
     def __call__(self, translate: Callable[[str], str], which: str, number: int) -> str:
         return translate(getattr(self, which)) % {"number": number}
@@ -261,6 +267,26 @@ _SENTENCES: dict[str, tuple[Any, Any, Any]] = {
         N_("Undo hands %(number)s to %(last)s first (the last one first), then make this correction again."),
         N_("Undo deals %(number)s to %(last)s first (the last one first), then make this correction again."),
         N_("Undo rounds %(number)s to %(last)s first (the last one first), then make this correction again."),
+    ),
+    "end_now": (
+        N_("End now, after hand %(number)s"),
+        N_("End now, after deal %(number)s"),
+        N_("End now, after round %(number)s"),
+    ),
+    "end_turn": (
+        N_("End after this turn of the deal, after hand %(number)s"),
+        N_("End after this turn of the deal, after deal %(number)s"),
+        N_("End after this turn of the deal, after round %(number)s"),
+    ),
+    "ends_after": (
+        N_("As the table agreed, the game ends after hand %(number)s."),
+        N_("As the table agreed, the game ends after deal %(number)s."),
+        N_("As the table agreed, the game ends after round %(number)s."),
+    ),
+    "ended_after": (
+        N_("As the table agreed, the game ended early, after hand %(number)s."),
+        N_("As the table agreed, the game ended early, after deal %(number)s."),
+        N_("As the table agreed, the game ended early, after round %(number)s."),
     ),
 }
 HAND, DEAL, ROUND = (

@@ -84,6 +84,10 @@ class Stale(Conflict):
 MAX_ROUNDS = 1000
 
 
+# The change log's results of a row that changes no round (the table's agreed end): no scores to show.
+_NO_ROUND_CHANGED = json.dumps({"before": None, "after": None})
+
+
 @dataclass(frozen=True)
 class StoredGame:
     id: str
@@ -133,8 +137,11 @@ def key_matches(stored: StoredGame | GameHead, key: str | None) -> bool:
     return hmac.compare_digest(hash_key(key), stored.key_hash)
 
 
-def create_game(db: Database, game: str, setup: Setup, rounds: Sequence[Mapping[str, Any]] = ()) -> tuple[str, str]:
-    """Store a new game (with already checked rounds, for an import); return its public id and secret key."""
+def create_game(
+    db: Database, game: str, setup: Setup, rounds: Sequence[Mapping[str, Any]] = (), stop_after: int | None = None
+) -> tuple[str, str]:
+    """Store a new game (with already checked rounds and the table's agreed end, for an import); return its
+    public id and secret key."""
     game_id = secrets.token_urlsafe(16)
     key = secrets.token_urlsafe(24)
     now = timestamp()
@@ -152,6 +159,9 @@ def create_game(db: Database, game: str, setup: Setup, rounds: Sequence[Mapping[
                 }
             )
             _audit(db, game_id, number, "import", None, round_input, now, results=logged[number - 1])
+        if stop_after is not None:
+            _audit(db, game_id, stop_after, "stop", None, None, now, results=_NO_ROUND_CHANGED)
+            db.execute("update games set stop_after = ? where id = ?", [stop_after, game_id])
     return game_id, key
 
 
@@ -485,10 +495,6 @@ def resume_game(db: Database, game_id: str, *, book: str | None = None, version:
     return dataclasses.replace(_kept_rounds(stored, now), stop_after=None)
 
 
-# The change log's results of a row that changes no round (the table's agreed end): no scores to show.
-_NO_ROUND_CHANGED = json.dumps({"before": None, "after": None})
-
-
 def _load_stoppable(db: Database, game_id: str, version: int | None) -> StoredGame:
     """Inside the write transaction: the game, if it is at ``version`` (None: any) and its rules let a table stop."""
     stored = load_game(db, game_id)
@@ -561,13 +567,16 @@ def checked_rounds(game: str, setup: Setup, inputs: Sequence[Any]) -> list[dict[
     return replay_checked(rules, setup, inputs)[1]
 
 
-def import_game(db: Database, game: str, setup: Setup, inputs: Sequence[Any]) -> tuple[str, str]:
+def import_game(
+    db: Database, game: str, setup: Setup, inputs: Sequence[Any], stop_after: int | None = None
+) -> tuple[str, str]:
     """Store a new game with all its rounds in one transaction (an import); return its id and key.
 
     Every round is checked first (:class:`RoundInvalid` on the first that does not fit), so a
-    refused import writes nothing. Each round leaves an ``import`` audit row.
+    refused import writes nothing. Each round leaves an ``import`` audit row; the table's agreed end
+    (``stop_after``, checked by the caller) a ``stop`` row.
     """
-    return create_game(db, game, setup, checked_rounds(game, setup, inputs))
+    return create_game(db, game, setup, checked_rounds(game, setup, inputs), stop_after)
 
 
 def insert_game(db: Database, game_id: str, key: str, game: str, setup: Setup, version: int, now: str) -> None:

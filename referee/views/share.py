@@ -176,11 +176,11 @@ def import_page() -> BaseResponse | tuple[str, int] | str:
     if form.validate_on_submit():
         upload = request.files.get("file")
         try:
-            game, setup, inputs = exports.parse_export(exports.parse_json_file(upload.read() if upload else b""))
+            imported = exports.parse_export(exports.parse_json_file(upload.read() if upload else b""))
         except Invalid as error:
             errors = field_errors(error.problems)
         else:
-            game_id, key = store.import_game(get_db(), game, setup, inputs)
+            game_id, key = store.import_game(get_db(), *imported)
             remember(game_id, key)
             flash(gettext("Game imported as a new game, with its own edit key. The original is unchanged."))
             return redirect(url_for("tables.table", game_id=game_id), 303)
@@ -197,10 +197,10 @@ def import_page() -> BaseResponse | tuple[str, int] | str:
 def api_import() -> Response | tuple[Response, int]:
     """The JSON API's import: an export in, a new game's state and key out (201)."""
     try:
-        game, setup, inputs = exports.parse_export(json_body())
+        imported = exports.parse_export(json_body())
     except Invalid as error:
         return problems_response(error.problems, 422)
-    game_id, key = store.import_game(get_db(), game, setup, inputs)
+    game_id, key = store.import_game(get_db(), *imported)
     return state_response(store.load_game(get_db(), game_id), 201, key=key)
 
 

@@ -21,11 +21,11 @@ from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
-from .. import store
+from .. import gamestate, store
 from ..db import get_db
 from ..extensions import LANGUAGE_COOKIE, LANGUAGES
 from ..forms import CsrfForm, field_errors, new_game_label, new_game_setup, option_fields, seating
-from ..games.base import Invalid
+from ..games.base import Invalid, stoppable
 from ..games.fields import posted_count
 from ..limits import creating
 from ..registry import GAMES
@@ -173,6 +173,60 @@ def undo(game_id: str) -> Response | tuple[str, int] | str:
     standings = stored.standings()
     return render_template(
         "undo.html", stored=stored, spec=GAMES[stored.game], standings=standings, number=number, form=form
+    )
+
+
+@bp.route("/g/<game_id>/stop", methods=["GET", "POST"])
+def stop(game_id: str) -> Response | tuple[str, int] | str:
+    """End the game early, at an agreed time, for a game whose rules let a table stop (404 otherwise): now,
+    or after the current turn of the deal, each naming who wins; or take an agreed end back."""
+    stored = editable_or_403(game_id)
+    if stoppable(GAMES[stored.game].rules) is None:
+        abort(404)
+    form = CsrfForm()
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            abort(400)
+        return _save_stop(stored)
+    if not stored.stop_after and not gamestate.stop_choices(stored):
+        return redirect(url_for("tables.table", game_id=game_id), 303)
+    return _stop_page(stored)
+
+
+def _save_stop(stored: store.StoredGame) -> Response | tuple[str, int] | str:
+    """The table's agreed end stored (or taken back), then the table; a stale or refused one shows the page again."""
+    try:
+        if "resume" in request.form:
+            store.resume_game(get_db(), stored.id, book=acting_book_id(), version=posted_version())
+            flash(gettext("The agreed end is taken back: the game goes on."))
+        else:
+            after = posted_count(request.form.get("after"))
+            store.stop_game(get_db(), stored.id, after, book=acting_book_id(), version=posted_version())
+    except store.Stale as error:
+        flash(
+            gettext(
+                "This game was changed on another phone after you opened this page. Nothing was changed: "
+                "here is the game as it is now."
+            ),
+            "warning",
+        )
+        return _stop_page(error.current), 409
+    except (Invalid, store.Conflict) as error:
+        problems = error.problems if isinstance(error, Invalid) else (error.problem,)
+        for problem in problems:
+            flash(problem.render(gettext), "warning")
+        return _stop_page(store.load_game(get_db(), stored.id)), 422
+    return redirect(url_for("tables.table", game_id=stored.id), 303)
+
+
+def _stop_page(stored: store.StoredGame) -> str:
+    return render_template(
+        "stop.html",
+        stored=stored,
+        spec=GAMES[stored.game],
+        standings=stored.standings(),
+        choices=gamestate.stop_choices(stored),
+        form=CsrfForm(),
     )
 
 

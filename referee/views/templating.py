@@ -9,7 +9,7 @@ from typing import Any
 from flask import Flask
 from flask_babel import get_locale
 
-from .. import i18n, store
+from .. import gamestate, i18n, store
 from ..extensions import LANGUAGES
 from ..games.base import Next
 from ..games.cards import card_label
@@ -53,6 +53,7 @@ def init_app(app: Flask) -> None:
         get_locale=get_locale,
         form_facts=form_facts,
         announce_facts=announce_facts,
+        stop_choices=gamestate.stop_choices,
     )
     app.jinja_env.filters.update(card=card_in_letters, minus=minus, signed=signed, elide=elide_in_french)
 
