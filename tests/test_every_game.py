@@ -316,6 +316,19 @@ def stylesheets(app: Flask) -> dict[str, str]:
     }
 
 
+def folder_of(game: str) -> str:
+    """The game whose folders (templates, static files) a game uses: its own, or the game it shares a package with."""
+    return GAMES[game].templates or game
+
+
+def scoped_to(selector: str, game: str) -> bool:
+    """Whether a selector applies inside this game's pages only: ``[data-game=<game>] …``, or a family's
+    ``:is([data-game=<game>],[data-game=<other>]…) …`` for a stylesheet the games of one package share."""
+    scope = f"[data-game={game}]"
+    family = selector.removeprefix(":is(").partition(")")[0].split(",") if selector.startswith(":is(") else []
+    return selector.startswith(scope) or scope in family
+
+
 def stylesheet_classes(app: Flask, game: str) -> dict[str, set[str]]:
     """The classes each stylesheet a page of this game may load styles: the app's and the game's own.
 
@@ -326,7 +339,7 @@ def stylesheet_classes(app: Flask, game: str) -> dict[str, set[str]]:
     return {
         name: set(alone.findall(text))
         for name, text in stylesheets(app).items()
-        if "/" not in name or name.startswith(f"{game}/")
+        if "/" not in name or name.startswith(f"{folder_of(game)}/")
     }
 
 
@@ -334,7 +347,13 @@ def selectors(css: str) -> list[str]:
     """Every selector of a stylesheet, inside @media blocks too."""
     css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
     preludes = [found.strip() for found in re.findall(r"([^{}]+)\{", css)]
-    return [selector.strip() for prelude in preludes if not prelude.startswith("@") for selector in prelude.split(",")]
+    outside_brackets = re.compile(r",(?![^(]*\))")  # the commas between selectors, not those inside :is(…)
+    return [
+        selector.strip()
+        for prelude in preludes
+        if not prelude.startswith("@")
+        for selector in outside_brackets.split(prelude)
+    ]
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -345,12 +364,16 @@ def test_a_games_own_stylesheets_style_only_its_own_pages(app: Flask, api: Api, 
     there, so ``.tricks`` in two games' stylesheets are two rules that never meet.
     """
     paths: dict[str, Path] = app.extensions["referee.static_paths"]
-    own = {file: path for file, path in paths.items() if file.startswith(f"{name}/") and file.endswith(".css")}
+    own = {
+        file: path for file, path in paths.items() if file.startswith(f"{folder_of(name)}/") and file.endswith(".css")
+    }
     # Games sharing one package (Belote and Coinche) share its stylesheets: a rule may be scoped to any of them.
     scopes = tuple(f"[data-game={game}]" for game, spec in GAMES.items() if spec.folder == GAMES[name].folder)
     for file, path in own.items():
         unscoped = [
-            selector for selector in selectors(path.read_text(encoding="utf-8")) if not selector.startswith(scopes)
+            selector
+            for selector in selectors(path.read_text(encoding="utf-8"))
+            if not (selector.startswith(scopes) or scoped_to(selector, name))
         ]
         assert unscoped == [], file
     spec = GAMES[name]
@@ -360,8 +383,8 @@ def test_a_games_own_stylesheets_style_only_its_own_pages(app: Flask, api: Api, 
 
 
 def test_selectors_are_read_inside_media_blocks_too() -> None:
-    css = "/* a, b { } */ .a, .b > c { x: 1 }\n@media (min-width: 1px) { .d:hover { y: 2 } }"
-    assert selectors(css) == [".a", ".b > c", ".d:hover"]
+    css = "/* a, b { } */ .a, .b > c { x: 1 }\n@media (min-width: 1px) { .d:hover { y: 2 } } :is(.e,.f) .g, .h { }"
+    assert selectors(css) == [".a", ".b > c", ".d:hover", ":is(.e,.f) .g", ".h"]
 
 
 def page_stylesheets(page: str) -> list[str]:
@@ -392,7 +415,7 @@ def test_every_page_loads_the_stylesheets_of_the_classes_it_uses(
         page = response.get_data(as_text=True)
         sheets = page_stylesheets(page)
         assert sheets[0] == "style.css" and len(set(sheets)) == len(sheets), (kind, sheets)
-        assert all("/" not in sheet or sheet.startswith(f"{name}/") for sheet in sheets), (kind, sheets)
+        assert all("/" not in sheet or sheet.startswith(f"{folder_of(name)}/") for sheet in sheets), (kind, sheets)
         loaded = set().union(*(styled[sheet] for sheet in sheets))
         used = {token for value in re.findall(r'class="([^"]*)"', page) for token in value.split()}
         assert sorted((used & anywhere) - loaded) == [], (kind, sheets)

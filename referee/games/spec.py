@@ -473,6 +473,9 @@ class GameSpec:
     # is left out: the part is added to what is stored), ``values`` shows a stored announcement. Its
     # fields are named as the round form's, so that the round form opens filled in with what was announced.
     announce_form: RoundForm | None = None
+    # The game whose template folder (``templates/<game>/``) this one uses, when it shares that game's
+    # package (a family of games on the same rules); its templates tell them apart by ``stored.game``.
+    templates: str | None = None
 
     @property
     def name(self) -> str:

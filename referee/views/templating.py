@@ -8,12 +8,13 @@ from typing import Any
 
 from flask import Flask
 from flask_babel import get_locale
+from jinja2 import BaseLoader, Environment
 
 from .. import gamestate, i18n, store
 from ..extensions import LANGUAGES
 from ..games.base import Next
 from ..games.cards import card_label
-from ..installed import spec_of
+from ..installed import games, spec_of
 from ..words import elide_de, minus, signed
 from .kit import describe_event
 from .rendering import grid_rows
@@ -40,7 +41,28 @@ def card_in_letters(code: str) -> str:
     return card_label(code, i18n.gettext)
 
 
+class SharedFolders(BaseLoader):
+    """The app's templates, where ``<game>/…`` of a game using another's folder (``GameSpec.templates``)
+    is that folder's: Newmarket's ``newmarket/labels.html`` is ``queenie/labels.html``."""
+
+    def __init__(self, loader: BaseLoader, folders: Mapping[str, str]):
+        self.loader = loader
+        self.folders = folders
+
+    def get_source(self, environment: Environment, template: str) -> tuple[str, str | None, Any]:
+        game, slash, rest = template.partition("/")
+        if slash and game in self.folders:
+            template = f"{self.folders[game]}/{rest}"
+        return self.loader.get_source(environment, template)
+
+    def list_templates(self) -> list[str]:
+        return self.loader.list_templates()
+
+
 def init_app(app: Flask) -> None:
+    folders = {name: spec.templates for name, spec in games().items() if spec.templates is not None}
+    if app.jinja_env.loader is not None:
+        app.jinja_env.loader = SharedFolders(app.jinja_env.loader, folders)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.globals.update(
