@@ -13,4 +13,5 @@ from .games.spec import GameSpec, registry
 
 GAMES: dict[str, GameSpec] = registry(
     [hearts.spec, queenie.spec, piquet.spec, points.spec, ohhell.spec, spades.spec, tarot.spec, *belote.specs]
+    + [queenie.newmarket, queenie.michigan, queenie.saratoga]
 )

@@ -101,6 +101,7 @@ def test_new_game_state_tells_the_first_deal(api: Api) -> None:
         "bankrupt": "end",
         "leftover": "leave",
         "pay_per_card": False,
+        **queenie.QUEENIE_VALUES,  # the family's options at Queenie's values (stops.md, ST10)
     }
     assert state["totals"] == dict.fromkeys(FOUR, 20)
     assert state["rounds"] == []
@@ -116,6 +117,8 @@ def test_new_game_state_tells_the_first_deal(api: Api) -> None:
         "deal_of": 8,
         "stakes_default": dict.fromkeys(FOUR),
         "can_buy": ["Bruno", "Chloé", "Denis"],
+        "stakes_due": dict.fromkeys(FOUR, 2),
+        "spare_size": 10,
     }
     assert "key" in state
 

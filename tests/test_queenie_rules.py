@@ -261,6 +261,8 @@ def test_next_before_the_first_deal() -> None:
         "deal_of": 8,
         "stakes_default": {"A": None, "B": None, "C": None, "D": None},
         "can_buy": ["A", "B", "D"],
+        "stakes_due": {"C": 2, "D": 2, "A": 2, "B": 2},  # the family's facts (stops.md, ST10)
+        "spare_size": 10,
     }
     assert standings.extra == {"table": TABLE_0, "unclaimed": None, "active": FOUR, "dropped": []}
     assert dict(standings.totals) == {"A": 20, "B": 20, "C": 20, "D": 20}

@@ -1,4 +1,4 @@
-"""What a Queenie deal can bring about, as data (see :class:`referee.games.base.Event`)."""
+"""What a deal of Queenie or its family can bring about, as data (see :class:`referee.games.base.Event`)."""
 
 from __future__ import annotations
 
@@ -16,15 +16,20 @@ class Sold(PlayerEvent):
 
 @dataclass(frozen=True)
 class QueenPlayed(Event):
-    """``name`` played the queen of ``suit`` and collected her stack."""
+    """``name`` played the pay card of ``suit`` (a queen, or of ``rank`` on another layout) and collected
+    its stack. The API's word keeps Queenie's shape in every game: ``queen:<suit>:<name>``."""
 
     suit: str
     name: str
+    rank: str = "Q"
     word = "queen"
     message = N_("%(name)s played the %(card)s")
 
+    def subject(self) -> tuple[str, ...]:
+        return self.suit, self.name
+
     def describe(self, translate: Callable[[str], str] = lambda text: text) -> str:
-        return translate(self.message) % {"name": self.name, "card": card_label("Q" + self.suit, translate)}
+        return translate(self.message) % {"name": self.name, "card": card_label(self.rank + self.suit, translate)}
 
 
 class Blocked(Event):
@@ -37,11 +42,16 @@ class WentOut(PlayerEvent):
     message = N_("%(name)s went out")
 
 
+@dataclass(frozen=True)
 class Bankrupt(PlayerEvent):
-    """``name`` has fewer chips than a stake needs."""
+    """``name`` has fewer chips than the ``stake`` they owe next deal (the dealer's, or everyone else's)."""
 
+    stake: int
     word = "bankrupt"
-    message = N_("%(name)s has fewer than 2 chips")
+    message = N_("%(name)s has fewer than %(stake)s chips")
+
+    def subject(self) -> tuple[str, ...]:
+        return (self.name,)
 
 
 class Dropped(PlayerEvent):

@@ -1,4 +1,5 @@
-"""The Queenie deal form: stakes, the dealer's choice, the buyer, the queens and who went out, by seat."""
+"""The deal form of Queenie and its family: stakes (where each chooses), the dealer's choice, the buyer and the
+auction's price (where there is a spare hand), the pay cards and who went out, by seat."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 from ..base import N_, Next, Problem, Setup, invalid
 from ..fields import Label, RoundForm, form_number, json_value, seat_name
+from .rules import QUEENIE_VALUES
 
 QUEENS = ("S", "H", "D", "C")
 MOST_CARDS = 13
@@ -16,6 +18,7 @@ BLOCKED = "none"  # "who went out": nobody, the deal was blocked
 _LABELS: dict[str, tuple[str, dict[str, Any]]] = {
     "stakes": (N_("Stakes"), {}),
     "buyer": (N_("The buyer of the spare packet"), {}),
+    "price": (N_("Price paid"), {}),
     "queens": (N_("Who played each queen"), {}),
     "out": (N_("Who went out"), {}),
     "cards_left": (N_("Cards left in hand"), {}),
@@ -37,15 +40,20 @@ class QueenieRoundForm(RoundForm):
     play-along's answers and flags when the deal was refereed card by card)."""
 
     def to_input(self, form: Mapping[str, str], setup: Setup, entered: Next | None) -> dict[str, Any]:
-        # Only the players still in have stake buttons: a dropped player posts nothing.
-        stakes = {player: form[f"stake-{seat}"] for seat, player in enumerate(setup.players) if f"stake-{seat}" in form}
-        round_input: dict[str, Any] = {
-            "stakes": stakes,
-            "dealer_choice": form.get("dealer_choice"),
-            "buyer": seat_name(setup, form.get("buyer")),
-            "queens": {suit: seat_name(setup, form.get(f"queen-{suit}")) for suit in QUEENS},
-            "out": None if form.get("out") in (BLOCKED, None, "") else seat_name(setup, form.get("out")),
-        }
+        rule = _terms(setup)
+        round_input: dict[str, Any] = {}
+        if rule["staking"] == "one_card":
+            # Only the players still in have stake buttons: a dropped player posts nothing.
+            round_input["stakes"] = {
+                player: form[f"stake-{seat}"] for seat, player in enumerate(setup.players) if f"stake-{seat}" in form
+            }
+        if rule["spare"] != "none":
+            round_input["dealer_choice"] = form.get("dealer_choice")
+            round_input["buyer"] = seat_name(setup, form.get("buyer"))
+        if rule["spare"] == "auction":
+            round_input["price"] = form_number(form.get("price")) if round_input["buyer"] is not None else None
+        round_input["queens"] = {suit: seat_name(setup, form.get(f"queen-{suit}")) for suit in QUEENS}
+        round_input["out"] = None if form.get("out") in (BLOCKED, None, "") else seat_name(setup, form.get("out"))
         if setup.options["pay_per_card"] and form.get("out"):
             round_input["cards_left"] = _cards_left(form, setup, round_input["out"])
         if form.get("referee"):
@@ -59,12 +67,16 @@ class QueenieRoundForm(RoundForm):
             # A new deal: every player stakes as last time (nothing chosen before their first deal); keep,
             # no sale, no queen played; who went out is left for the table to say (nobody, blocked, is a
             # choice like any other).
-            defaults = entered.facts["stakes_default"] if entered is not None else {}
+            defaults = entered.facts.get("stakes_default") or {} if entered is not None else {}
             values.update({f"stake-{setup.seat(player)}": queen for player, queen in defaults.items() if queen})
             return values
-        values.update({f"stake-{setup.seat(player)}": queen for player, queen in round_input["stakes"].items()})
-        values["dealer_choice"] = round_input["dealer_choice"]
+        values.update(
+            {f"stake-{setup.seat(player)}": queen for player, queen in (round_input.get("stakes") or {}).items()}
+        )
+        values["dealer_choice"] = round_input.get("dealer_choice") or "keep"
         values["buyer"] = _seat(setup, round_input.get("buyer"))
+        if round_input.get("price") is not None:
+            values["price"] = str(round_input["price"])
         values["out"] = _seat(setup, round_input.get("out")) or BLOCKED
         for suit, player in round_input["queens"].items():
             values[f"queen-{suit}"] = _seat(setup, player)
@@ -114,6 +126,11 @@ class QueenieRoundForm(RoundForm):
         if not setup.options["pay_per_card"]:
             return {}
         return {f"cards_left-{seat}": (0, MOST_CARDS) for seat in range(len(setup.players))}
+
+
+def _terms(setup: Setup) -> dict[str, Any]:
+    """The game's options, Queenie's values for those a game stored before the family's options lacks."""
+    return {**QUEENIE_VALUES, **setup.options}
 
 
 def _record(text: str) -> Any:

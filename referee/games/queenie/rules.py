@@ -1,8 +1,12 @@
-"""Queenie, a "Stops" game of the Newmarket family, as in ``shared/rules/queenie.md``.
+"""Queenie and its family of "Stops" games, as in ``shared/rules/queenie.md`` and ``stops.md``.
 
-The table enters, after each deal, who staked on which queen, what the dealer
-did with the spare packet, who played each queen and who went out. Every chip
-movement, balance and the chips left on the table are derived from that.
+Queenie, Newmarket, Michigan and Saratoga are four games on one chip ledger: each is a
+:class:`StopsGame` (Queenie's is this module itself, for the pages and tests that know it so)
+whose options differ only in their defaults and range of players. The table enters, after each
+deal, who staked on which pay card (when each chooses), what the dealer did with the spare hand,
+who played each pay card and who went out. Every chip movement, balance and the chips left on the
+table are derived from that and the options: a game stores every option's effective value when
+it is made, and a Queenie game stored before the family's options reads Queenie's values for them.
 
 Settled here where the rules leave a choice:
 
@@ -18,11 +22,20 @@ Settled here where the rules leave a choice:
   player who went out may be left out of ``cards_left`` (they hold 0); on a
   blocked deal nobody pays for cards, so ``cards_left`` must then be empty.
   Each pays from what they have once the queens and the pot are collected.
+- ``dealer_stake`` and ``sale_price`` left out take the value that fits the other options
+  (``"single"`` under ``one_card``; 1 with a sale, null otherwise). A game whose own default is
+  ``"double"`` (Michigan) or null (Michigan, Saratoga) cannot tell that value given from one left
+  out, so there it too takes the fitting value; elsewhere it is refused where it does not fit.
+- ``buyer: ""`` is nobody under a sale, as Queenie's API has always taken it (a contract kept), and
+  refused at an auction, where a price goes with the buyer.
+- Under ``bankrupt: "drop"`` the players short of the ordinary stake sit out first; then, clockwise
+  from the dealer's left, each player short of the dealer's stake sits out until one can deal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -47,19 +60,33 @@ from ..base import (
 )
 from .events import Bankrupt, Blocked, Dropped, QueenPlayed, Sold, Split, WentOut
 
-name = "queenie"
-title = N_("Queenie")
-min_players = 3
-max_players = 6
-
 DECK = 52
-QUEENS = ("S", "H", "D", "C")
+QUEENS = ("S", "H", "D", "C")  # the pay cards' suits; the input's ``queens`` keeps the name in every game
 POT = "pot"
-STAKE = 2  # one chip on a queen, one in the pot
-SALE_PRICE = 1
 MIN_PLAYERS_LEFT = 3
+LAYOUTS = {"queens": "QQQQ", "boodles": "JAQK"}  # each pay card's rank, in the order of QUEENS
 
-options: tuple[Option, ...] = (
+QUEENIE_VALUES: Mapping[str, Any] = {
+    "start_chips": 20,
+    "rounds": 2,
+    "bankrupt": "end",
+    "leftover": "leave",
+    "pay_per_card": False,
+    "layout": "queens",
+    "staking": "one_card",
+    "card_stake": 1,
+    "dealer_stake": "single",
+    "kitty_stake": 1,
+    "spare": "sale",
+    "sale_price": 1,
+    "spare_deal": "packets",
+    "card_order": "ace_low",
+    "opening": "lowest_diamond",
+    "after_stop": "other_colour",
+}
+"""Queenie's value of every option: also what a Queenie game stored before the family's options reads."""
+
+_OPTIONS: tuple[Option, ...] = (
     Option(
         "start_chips",
         "int",
@@ -85,7 +112,7 @@ options: tuple[Option, ...] = (
         "choice",
         "end",
         N_("A player short of chips"),
-        N_("What happens when a player ends a deal with fewer than 2 chips."),
+        N_("What happens when a player ends a deal without the chips they must stake next deal."),
         choices=(
             ("end", N_("the game ends")),
             ("drop", N_("that player sits out; the game ends when fewer than 3 remain")),
@@ -109,9 +136,172 @@ options: tuple[Option, ...] = (
         N_("Pay per card"),
         N_("House rule: when someone goes out, every other player pays them 1 chip per card left in hand."),
     ),
+    Option(
+        "layout",
+        "choice",
+        "queens",
+        N_("Pay cards"),
+        N_("The four cards of the layout that stakes go on."),
+        choices=(("queens", N_("the four queens")), ("boodles", N_("J♠ A♥ Q♦ K♣ (the boodles)"))),
+    ),
+    Option(
+        "staking",
+        "choice",
+        "one_card",
+        N_("Stakes"),
+        N_("Where each player's stake goes before a deal."),
+        choices=(
+            ("one_card", N_("on the pay card of their choice")),
+            ("every_card", N_("on every pay card")),
+        ),
+    ),
+    Option(
+        "card_stake",
+        "int",
+        1,
+        N_("Chips per pay-card stake"),
+        N_("How many chips a player puts on a pay card."),
+        minimum=1,
+        maximum=10,
+    ),
+    Option(
+        "dealer_stake",
+        "choice",
+        "single",
+        N_("The dealer's stake"),
+        N_("With stakes on every pay card, the dealer may stake double."),
+        choices=(("single", N_("as everyone")), ("double", N_("double on each pay card"))),
+    ),
+    Option(
+        "kitty_stake",
+        "int",
+        1,
+        N_("Chips in the pot"),
+        N_("How many chips each player puts in the pot each deal; 0: no pot."),
+        minimum=0,
+        maximum=40,
+    ),
+    Option(
+        "spare",
+        "choice",
+        "sale",
+        N_("The spare hand"),
+        N_("What may happen to the spare hand once the dealer has kept their own."),
+        choices=(
+            ("sale", N_("sold at a fixed price")),
+            ("auction", N_("auctioned to the highest bidder")),
+            ("none", N_("not used: it stays dead")),
+        ),
+    ),
+    Option(
+        "sale_price",
+        "int",
+        1,
+        N_("Price of the spare hand"),
+        N_("The fixed price of the spare hand, paid to the dealer."),
+        minimum=1,
+        maximum=10,
+        nullable=True,
+        none_label=N_("no fixed price"),
+    ),
+    Option(
+        "spare_deal",
+        "choice",
+        "packets",
+        N_("Dealing the spare hand"),
+        N_("Where the spare hand comes in the deal, hence how many cards each player gets."),
+        choices=(
+            ("packets", N_("the dealer deals themself two packets")),
+            ("last", N_("dealt last, after the dealer")),
+            ("first", N_("dealt first, before the dealer's left")),
+            ("equal", N_("every player the same; the spare hand the rest")),
+        ),
+    ),
+    Option(
+        "card_order",
+        "choice",
+        "ace_low",
+        N_("Card order"),
+        N_("Where runs stop (the referee's help only)."),
+        choices=(("ace_low", N_("ace low: runs stop at the king")), ("ace_high", N_("ace high: runs stop at the ace"))),
+    ),
+    Option(
+        "opening",
+        "choice",
+        "lowest_diamond",
+        N_("Who opens"),
+        N_("Who plays the first card of a deal (the referee's help only)."),
+        choices=(
+            ("lowest_diamond", N_("the holder of the lowest diamond")),
+            ("eldest_lowest", N_("the dealer's left, with their lowest card of a suit")),
+        ),
+    ),
+    Option(
+        "after_stop",
+        "choice",
+        "other_colour",
+        N_("After a stop"),
+        N_("What the player of the card that stopped a run leads (the referee's help only)."),
+        choices=(
+            ("other_colour", N_("their lowest card of the other colour")),
+            ("other_suit", N_("their lowest card of another suit")),
+            ("any_suit", N_("their lowest card of any suit")),
+        ),
+    ),
 )
 
-_FIELDS = ("stakes", "dealer_choice", "buyer", "queens", "out", "cards_left", "referee")
+
+def family_options(defaults: Mapping[str, Any]) -> tuple[Option, ...]:
+    """Every option of the family, with one game's defaults."""
+    return tuple(dataclasses.replace(option, default=defaults[option.name]) for option in _OPTIONS)
+
+
+name = "queenie"
+title = N_("Queenie")
+min_players = 3
+max_players = 6
+options = family_options(QUEENIE_VALUES)
+
+
+@dataclass(frozen=True)
+class Terms:
+    """What a game's options make of one deal's chips: the stakes each role owes, the spare hand, the hands."""
+
+    staking: str
+    card_stake: int
+    dealer_stake: str
+    kitty_stake: int
+    spare: str
+    sale_price: int | None
+    spare_deal: str
+    pay_per_card: bool
+    layout: str
+
+    def unit(self, dealer: bool) -> int:
+        """Chips on each pay card a player stakes on."""
+        return self.card_stake * (2 if dealer and self.dealer_stake == "double" else 1)
+
+    def stake(self, dealer: bool) -> int:
+        """Every chip a player puts on the table before a deal: the pay cards' stakes and the pot's."""
+        cards = self.card_stake if self.staking == "one_card" else len(QUEENS) * self.unit(dealer)
+        return cards + self.kitty_stake
+
+    @property
+    def most_owed(self) -> int:
+        return max(self.stake(dealer=True), self.stake(dealer=False))
+
+    @property
+    def least_price(self) -> int:
+        """The least a buyer pays for the spare hand: the fixed price, or 1 at an auction."""
+        return self.sale_price if self.spare == "sale" and self.sale_price is not None else 1
+
+
+def terms(setup: Setup) -> Terms:
+    values = {**QUEENIE_VALUES, **setup.options}
+    return Terms(**{field.name: values[field.name] for field in dataclasses.fields(Terms)})
+
+
+_FIELDS = ("stakes", "dealer_choice", "buyer", "price", "queens", "out", "cards_left", "referee")
 # The play-along's record (``queenie_play``), kept with the deal; the chips never depend on it.
 FLAG_KINDS = ("not_lowest", "said_none", "dead_played", "too_many")
 _MOST_ANSWERS = 600
@@ -128,7 +318,8 @@ class DealDetails(Details):
 
     hand_sizes: dict[str, int]
     dealer_packets: list[int]
-    dealer_choice: str
+    spare_size: int
+    dealer_choice: str | None
     table_before: dict[str, int]
     table_staked: dict[str, int]
     table_after: dict[str, int]
@@ -165,6 +356,23 @@ def packet_sizes(players: int) -> tuple[tuple[int, ...], int]:
     return packets[:-2], packets[-1]
 
 
+def deal_plan(players: int, spare_deal: str) -> tuple[tuple[int, ...], int]:
+    """The hands in dealing order (from the dealer's left, the dealer last) and the spare hand's size.
+
+    ``packets`` and ``last`` deal the spare hand after the dealer (as the dealer's second packet, or
+    as a hand of its own), ``first`` before the dealer's left; ``equal`` gives every player the same
+    and the spare hand the rest.
+    """
+    if spare_deal == "equal":
+        size = DECK // (players + 1)
+        return (size,) * players, DECK - size * players
+    others, packet = packet_sizes(players)
+    packets = (*others, packet, packet)
+    if spare_deal == "first":
+        return packets[1:], packets[0]
+    return packets[:-1], packets[-1]
+
+
 def clockwise_after(setup: Setup, active: tuple[str, ...], start: str) -> list[str]:
     """The active players clockwise beginning on ``start``'s left (``start`` last if active)."""
     count = len(setup.players)
@@ -173,11 +381,21 @@ def clockwise_after(setup: Setup, active: tuple[str, ...], start: str) -> list[s
     return [player for player in seats if player in active]
 
 
-def hand_sizes(setup: Setup, active: tuple[str, ...], dealer: str) -> dict[str, int]:
-    """Cards dealt to each active player in dealing order; the dealer's entry is one packet."""
-    others, packet = packet_sizes(len(active))
-    order = clockwise_after(setup, active, dealer)
-    return {player: (others[index] if player != dealer else packet) for index, player in enumerate(order)}
+def hand_sizes(setup: Setup, active: tuple[str, ...], dealer: str, spare_deal: str = "packets") -> dict[str, int]:
+    """Cards dealt to each active player in dealing order; with ``packets`` the dealer's entry is one packet."""
+    hands, _spare = deal_plan(len(active), spare_deal)
+    return dict(zip(clockwise_after(setup, active, dealer), hands, strict=True))
+
+
+def spare_size(setup: Setup, active: tuple[str, ...]) -> int:
+    return deal_plan(len(active), terms(setup).spare_deal)[1]
+
+
+def stakes_due(setup: Setup, active: tuple[str, ...], dealer: str) -> dict[str, int]:
+    """The chips each active player puts on the table before the deal, the dealer first."""
+    owed = terms(setup)
+    order = [dealer, *clockwise_after(setup, active, dealer)[:-1]]
+    return {player: owed.stake(dealer=player == dealer) for player in order}
 
 
 def empty_table() -> dict[str, int]:
@@ -187,8 +405,109 @@ def empty_table() -> dict[str, int]:
 # --- the game surface --------------------------------------------------------
 
 
+def settle_options(players: Sequence[str], chosen: Mapping[str, Any]) -> dict[str, Any]:
+    return settle(QUEENIE_VALUES, chosen)
+
+
+def settle(defaults: Mapping[str, Any], chosen: Mapping[str, Any]) -> dict[str, Any]:
+    """The options as a game keeps them: ``dealer_stake`` and ``sale_price`` at the game's default where
+    that default does not fit the other options take the value that does (see the module's notes)."""
+    settled = dict(chosen)
+    if settled["staking"] == "one_card" and settled["dealer_stake"] == defaults["dealer_stake"]:
+        settled["dealer_stake"] = "single"
+    if settled["sale_price"] == defaults["sale_price"]:
+        settled["sale_price"] = (defaults["sale_price"] or 1) if settled["spare"] == "sale" else None
+    return settled
+
+
 def check_setup(setup: Setup) -> None:
-    """Every option is checked on its own and fits any number of players: nothing to refuse."""
+    """Refuse the options that do not go together, and a start every player cannot stake from."""
+    chosen = setup.options
+    problems = []
+    if chosen["dealer_stake"] == "double" and chosen["staking"] == "one_card":
+        problems.append(
+            Problem("options.dealer_stake", N_("The dealer doubles only when everyone stakes on every pay card."))
+        )
+    if chosen["spare"] == "sale" and chosen["sale_price"] is None:
+        problems.append(Problem("options.sale_price", N_("A sale needs its price.")))
+    if chosen["spare"] != "sale" and chosen["sale_price"] is not None:
+        problems.append(Problem("options.sale_price", N_("A fixed price needs spare: sale.")))
+    if not problems and chosen["start_chips"] < terms(setup).most_owed:
+        problems.append(
+            Problem(
+                "options.start_chips",
+                N_("Every player must be able to pay the dealer's stake of %(chips)s chips."),
+                {"chips": terms(setup).most_owed},
+            )
+        )
+    if problems:
+        raise Invalid(problems)
+
+
+@dataclass(frozen=True)
+class StopsGame:
+    """One game of Queenie's family (Newmarket, Michigan, Saratoga): its name, players and option defaults,
+    on the rules of this module (a :class:`~referee.games.base.Game`)."""
+
+    name: str
+    title: str
+    max_players: int
+    defaults: Mapping[str, Any]
+    min_players: int = 3
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return family_options(self.defaults)
+
+    def settle_options(self, players: Sequence[str], chosen: Mapping[str, Any]) -> dict[str, Any]:
+        return settle(self.defaults, chosen)
+
+    def check_setup(self, setup: Setup) -> None:
+        check_setup(setup)
+
+    def initial(self, setup: Setup) -> State:
+        return initial(setup)
+
+    def check_round(self, setup: Setup, state: State, raw: Any) -> dict[str, Any]:
+        return check_round(setup, state, raw)
+
+    def play(self, setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
+        return play(setup, state, round_input)
+
+    def is_over(self, setup: Setup, state: State) -> bool:
+        return is_over(setup, state)
+
+    def standings(self, setup: Setup, state: State) -> Standings:
+        return standings(setup, state)
+
+    def stopped(self, setup: Setup, state: State) -> State:
+        return stopped(setup, state)
+
+    def turn_left(self, setup: Setup, state: State) -> int:
+        return turn_left(setup, state)
+
+
+_BOODLES = {"layout": "boodles", "card_order": "ace_high"}
+NEWMARKET = StopsGame("newmarket", N_("Newmarket"), 8, {**QUEENIE_VALUES, **_BOODLES, "spare_deal": "last"})
+_AMERICAN = {
+    **QUEENIE_VALUES,
+    **_BOODLES,
+    "staking": "every_card",
+    "kitty_stake": 0,
+    "sale_price": None,
+    "pay_per_card": True,
+    "opening": "eldest_lowest",
+    "after_stop": "other_suit",
+    "start_chips": 100,
+}
+MICHIGAN = StopsGame(
+    "michigan",
+    N_("Michigan"),
+    8,
+    {**_AMERICAN, "dealer_stake": "double", "spare": "auction", "spare_deal": "first"},
+)
+SARATOGA = StopsGame("saratoga", N_("Saratoga"), 8, {**_AMERICAN, "spare": "none", "spare_deal": "equal"})
+FAMILY = (name, NEWMARKET.name, MICHIGAN.name, SARATOGA.name)
 
 
 def initial(setup: Setup) -> State:
@@ -217,9 +536,31 @@ def check_round(setup: Setup, state: State, raw: Any) -> dict[str, Any]:
         except Invalid as error:
             problems.extend(error.problems)
 
-    attempt("stakes", lambda: _check_stakes(setup, state, fields.get("stakes")))
-    attempt("dealer_choice", lambda: _check_dealer_choice(fields.get("dealer_choice")))
-    attempt("buyer", lambda: _check_buyer(setup, state, fields.get("buyer"), checked.get("dealer_choice")))
+    owed = terms(setup)
+    if owed.staking == "one_card":
+        attempt("stakes", lambda: _check_stakes(setup, state, fields.get("stakes")))
+    elif fields.get("stakes") is not None:
+        problems.append(Problem("stakes", N_("Stakes are fixed in this game: leave them out.")))
+    if owed.spare == "none":
+        no_spare = N_("There is no spare hand in this game.")
+        problems += [
+            Problem(key, no_spare) for key in ("dealer_choice", "buyer", "price") if fields.get(key) is not None
+        ]
+        checked.update(dealer_choice=None, buyer=None)
+    else:
+        attempt("dealer_choice", lambda: _check_dealer_choice(fields.get("dealer_choice")))
+        attempt("buyer", lambda: _check_buyer(setup, state, fields.get("buyer"), checked.get("dealer_choice")))
+        if owed.spare == "auction":
+            if "buyer" in checked:
+                attempt("price", lambda: _check_price(setup, state, fields.get("price"), checked["buyer"]))
+        elif fields.get("price") is not None:
+            problems.append(
+                Problem(
+                    "price",
+                    N_("The spare hand sells at a fixed price (%(price)s chip): leave the price out."),
+                    {"price": owed.sale_price},
+                )
+            )
     attempt("queens", lambda: _check_queens(setup, state, fields.get("queens")))
     attempt("out", lambda: _active_player(setup, state, fields.get("out"), "out", allow_none=True))
     if setup.options["pay_per_card"]:
@@ -296,26 +637,42 @@ def turn_left(setup: Setup, state: State) -> int:
 
 
 def next_deal(setup: Setup, state: State) -> Next:
-    """What the table needs before the next deal."""
+    """What the table needs before the next deal: Queenie's facts, and those the family's options add."""
+    owed = terms(setup)
     dealer = state.dealer
-    _others, packet = packet_sizes(len(state.active))
+    spare = spare_size(setup, state.active)
     rounds = setup.options["rounds"]
     deal_of = None
     if rounds is not None:
         deal_of = len(state.rounds) + sum(max(0, rounds - state.dealt[player]) for player in state.active)
-    facts = {
+    facts: dict[str, Any] = {
         "table": dict(state.table),
-        "hand_sizes": hand_sizes(setup, state.active, dealer),
-        "dealer_packets": [packet, packet],
-        "deal_of": deal_of,
+        "hand_sizes": hand_sizes(setup, state.active, dealer, owed.spare_deal),
+    }
+    if owed.spare_deal == "packets":
+        facts["dealer_packets"] = [spare, spare]
+    facts["deal_of"] = deal_of
+    if owed.staking == "one_card":
         # Each active player's stake of the last deal they played; none before their first: the table taps
         # the queen each chose (a queen chosen for everyone would be one more thing to correct).
-        "stakes_default": {player: state.last_stakes.get(player) for player in state.active},
-        "can_buy": [
-            player for player in state.active if player != dealer and state.chips[player] - STAKE >= SALE_PRICE
-        ],
-    }
+        facts["stakes_default"] = {player: state.last_stakes.get(player) for player in state.active}
+    if owed.spare != "none":
+        facts["can_buy"] = _can_buy(setup, state)
+    facts["stakes_due"] = stakes_due(setup, state.active, dealer)
+    facts["spare_size"] = spare
     return Next(round=len(state.rounds) + 1, dealer=dealer, facts=facts)
+
+
+def _after_staking(setup: Setup, state: State, player: str) -> int:
+    return state.chips[player] - terms(setup).stake(dealer=player == state.dealer)
+
+
+def _can_buy(setup: Setup, state: State) -> list[str]:
+    """The players other than the dealer who can pay the least price once they have staked."""
+    price = terms(setup).least_price
+    return [
+        player for player in state.active if player != state.dealer and _after_staking(setup, state, player) >= price
+    ]
 
 
 # --- checking one deal ---------------------------------------------------------
@@ -387,8 +744,12 @@ def _check_dealer_choice(value: Any) -> str:
 
 
 def _check_buyer(setup: Setup, state: State, value: Any, choice: str | None) -> str | None:
-    if value is None or value == "":
+    if value is None:
         return None
+    if value == "" and terms(setup).spare == "auction":
+        raise invalid("buyer", N_("Nobody bought the spare hand: give no buyer (null), not an empty name."))
+    if value == "":
+        return None  # Queenie's API has always taken "" for nobody: a sale keeps it
     if choice == "switch":
         raise invalid(
             "buyer",
@@ -397,11 +758,34 @@ def _check_buyer(setup: Setup, state: State, value: Any, choice: str | None) -> 
     buyer = _active_player(setup, state, value, "buyer")
     if buyer == state.dealer:
         raise invalid("buyer", N_("%(name)s deals and cannot buy the spare packet."), name=buyer)
-    if buyer is not None and state.chips[buyer] - STAKE < SALE_PRICE:
-        raise invalid(
-            "buyer", N_("%(name)s has no chip left after staking and cannot buy the spare packet."), name=buyer
-        )
+    left = _after_staking(setup, state, buyer) if buyer is not None else 0
+    price = terms(setup).least_price
+    if buyer is not None and left < price:
+        if left <= 0:
+            raise invalid(
+                "buyer", N_("%(name)s has no chip left after staking and cannot buy the spare packet."), name=buyer
+            )
+        raise invalid("buyer", _CANNOT_PAY, name=buyer, chips=left, price=price)
     return buyer
+
+
+_CANNOT_PAY = N_("%(name)s has only %(chips)s chips after staking and cannot pay %(price)s.")
+
+
+def _check_price(setup: Setup, state: State, value: Any, buyer: str | None) -> int | None:
+    """What the buyer of an auctioned spare hand paid: a whole number of chips from 1, that they hold."""
+    if buyer is None:
+        if value is None:
+            return None
+        raise invalid("price", N_("Nobody bought the spare hand: leave the price out."))
+    if value is None:
+        raise invalid("price", N_("Say what %(name)s paid for the spare hand."), name=buyer)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise invalid("price", N_("The price is a whole number of chips, at least 1."))
+    left = _after_staking(setup, state, buyer)
+    if value > left:
+        raise invalid("price", _CANNOT_PAY, name=buyer, chips=left, price=value)
+    return value
 
 
 def _check_queens(setup: Setup, state: State, value: Any) -> dict[str, str | None]:
@@ -416,13 +800,17 @@ def _check_queens(setup: Setup, state: State, value: Any) -> dict[str, str | Non
     )
 
 
-def _held(setup: Setup, state: State, buyer: str | None, queens: Mapping[str, str | None]) -> dict[str, int]:
-    """The most cards each active player can still hold: their hand less the queens they played."""
-    sizes = hand_sizes(setup, state.active, state.dealer)
-    _others, packet = packet_sizes(len(state.active))
-    if buyer is not None:
-        sizes[buyer] = packet
-    for player in queens.values():
+def _held(setup: Setup, state: State, checked: Mapping[str, Any]) -> dict[str, int]:
+    """The most cards each active player can still hold: their hand less the pay cards they played
+    (the spare hand's size for the dealer who switched to it or the player who bought it)."""
+    spare_deal = terms(setup).spare_deal
+    sizes = hand_sizes(setup, state.active, state.dealer, spare_deal)
+    spare = spare_size(setup, state.active)
+    if checked["dealer_choice"] == "switch":
+        sizes[state.dealer] = spare
+    if checked["buyer"] is not None:
+        sizes[checked["buyer"]] = spare
+    for player in checked["queens"].values():
         if player is not None:
             sizes[player] -= 1
     return sizes
@@ -438,7 +826,12 @@ def _check_cards_left(setup: Setup, state: State, value: Any, checked: Mapping[s
         raise invalid("cards_left", N_("%(name)s went out: give the cards left in every other hand."), name=out)
     if isinstance(value, dict) and out not in value:
         value = {**value, out: 0}  # the player who went out may be left out: they hold nothing
-    held = _held(setup, state, checked["buyer"], checked["queens"])
+    held = _held(setup, state, checked)
+    too_many = (
+        N_("%(name)s: this cannot be more than %(maximum)s, the cards dealt less the queens played.")
+        if terms(setup).layout == "queens"
+        else N_("%(name)s: this cannot be more than %(maximum)s, the cards dealt less the pay cards played.")
+    )
 
     def count(player: str, item: Any, where: str) -> int:
         if isinstance(item, bool) or not isinstance(item, int):
@@ -453,12 +846,7 @@ def _check_cards_left(setup: Setup, state: State, value: Any, checked: Mapping[s
         if cards < 1:
             raise invalid(where, N_("%(name)s: this cannot be less than 1."), name=player)
         if cards > held[player]:
-            raise invalid(
-                where,
-                N_("%(name)s: this cannot be more than %(maximum)s, the cards dealt less the queens played."),
-                name=player,
-                maximum=held[player],
-            )
+            raise invalid(where, too_many, name=player, maximum=held[player])
         return cards
 
     return _per_active(
@@ -549,14 +937,14 @@ def _deal(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
     dealer = state.dealer
     order = clockwise_after(setup, state.active, dealer)
     ledger = _Ledger(state.chips, state.table)
+    owed = terms(setup)
     events: list[Event] = []
     for player in order:
-        ledger.to_table("stake", player, round_input["stakes"][player], 1)
-        ledger.to_table("stake", player, POT, 1)
+        _stake(owed, ledger, player, round_input, dealer=player == dealer)
     staked = dict(ledger.table)
     events += _play(setup, state, ledger, round_input)
-    short = [player for player in state.active if ledger.chips[player] < STAKE]
-    events += [Bankrupt(player) for player in short]
+    short, next_dealer = _short(setup, state.active, dealer, ledger.chips)
+    events += [Bankrupt(player, stake) for player, stake in short.items()]
     active = state.active
     if setup.options["bankrupt"] == "drop":
         active = tuple(player for player in active if player not in short)
@@ -566,18 +954,19 @@ def _deal(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
     if over and setup.options["leftover"] == "split" and _split(ledger, active):
         events.append(Split())
     _check_chips(setup, ledger.chips, ledger.table)
-    next_dealer = clockwise_after(setup, active, dealer)[:1]
+    spare = spare_size(setup, state.active)
     details = DealDetails(
         dealer=dealer,
-        hand_sizes=hand_sizes(setup, state.active, dealer),
-        dealer_packets=[packet_sizes(len(state.active))[1]] * 2,
+        hand_sizes=hand_sizes(setup, state.active, dealer, owed.spare_deal),
+        dealer_packets=[spare, spare] if owed.spare_deal == "packets" else [],
+        spare_size=spare,
         dealer_choice=round_input["dealer_choice"],
         table_before=dict(state.table),
         table_staked=staked,
         table_after=dict(ledger.table),
         movements=ledger.moves,
-        bankrupt=short,
-        next_dealer=None if over or not next_dealer else next_dealer[0],
+        bankrupt=list(short),
+        next_dealer=None if over else next_dealer,
     )
     scores = {player: ledger.chips[player] - state.chips[player] for player in setup.players}
     result = RoundResult(number, _copy_input(round_input), scores, dict(ledger.chips), tuple(events), details)
@@ -586,30 +975,71 @@ def _deal(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
         chips=ledger.chips,
         table=ledger.table,
         active=active,
-        dealer=next_dealer[0] if next_dealer else dealer,
+        dealer=next_dealer or dealer,
         dealt=dealt,
-        last_stakes={**state.last_stakes, **round_input["stakes"]},
+        last_stakes={**state.last_stakes, **(round_input.get("stakes") or {})},
         over=over,
     )
 
 
+def _stake(owed: Terms, ledger: _Ledger, player: str, round_input: Mapping[str, Any], *, dealer: bool) -> None:
+    """One player's stakes: on the pay card of their choice or on every one, then in the pot."""
+    if owed.staking == "one_card":
+        ledger.to_table("stake", player, round_input["stakes"][player], owed.card_stake)
+    else:
+        for suit in QUEENS:
+            ledger.to_table("stake", player, suit, owed.unit(dealer))
+    if owed.kitty_stake:
+        ledger.to_table("stake", player, POT, owed.kitty_stake)
+
+
+def _short(
+    setup: Setup, active: tuple[str, ...], dealer: str, chips: Mapping[str, int]
+) -> tuple[dict[str, int], str | None]:
+    """Who cannot pay the stake of their role next deal (in seat order, with that stake), and who deals next.
+
+    The next dealer is the first active player on the dealer's left. With ``bankrupt: "drop"``,
+    those short of the ordinary stake sit out, and each player in turn short of the dealer's stake
+    passes the deal on and sits out too (see the module's notes).
+    """
+    owed = terms(setup)
+    ordinary, dealing = owed.stake(dealer=False), owed.stake(dealer=True)
+    order = clockwise_after(setup, active, dealer)
+    if setup.options["bankrupt"] != "drop":
+        due = {player: dealing if player == order[0] else ordinary for player in active}
+        return {player: due[player] for player in active if chips[player] < due[player]}, order[0]
+    short = {player: ordinary for player in active if chips[player] < ordinary}
+    following: str | None = None
+    for player in order:
+        if player in short:
+            continue
+        if chips[player] >= dealing:
+            following = player
+            break
+        short[player] = dealing
+    return {player: short[player] for player in active if player in short}, following
+
+
 def _play(setup: Setup, state: State, ledger: _Ledger, round_input: Mapping[str, Any]) -> list[Event]:
-    """The chips that move with the play: the spare hand's sale, the queens taken, the pot to whoever went out."""
+    """The chips that move with the play: the spare hand's sale, the pay cards taken, the pot to whoever went out."""
+    owed = terms(setup)
+    rank = LAYOUTS[owed.layout]
     events: list[Event] = []
     buyer = round_input["buyer"]
     if buyer is not None:
-        ledger.between("sale", buyer, state.dealer, SALE_PRICE)
+        ledger.between("sale", buyer, state.dealer, round_input.get("price") or owed.least_price)
         events.append(Sold(buyer))
-    for suit in QUEENS:
+    for index, suit in enumerate(QUEENS):
         player = round_input["queens"][suit]
         if player is not None:
             ledger.from_table("queen", suit, player)
-            events.append(QueenPlayed(suit, player))
+            events.append(QueenPlayed(suit, player, rank[index]))
     out = round_input["out"]
     if out is None:
         events.append(Blocked())
         return events
-    ledger.from_table("pot", POT, out)
+    if owed.kitty_stake or ledger.table[POT]:
+        ledger.from_table("pot", POT, out)
     events.append(WentOut(out))
     if round_input.get("cards_left") is not None:
         _pay_per_card(setup, state, ledger, out, round_input["cards_left"])
@@ -623,7 +1053,7 @@ def _pay_per_card(setup: Setup, state: State, ledger: _Ledger, out: str, cards_l
         ledger.between("card", player, out, min(cards, ledger.chips[player]), cards=cards)
 
 
-def _ends(setup: Setup, active: tuple[str, ...], dealt: Mapping[str, int], short: list[str]) -> bool:
+def _ends(setup: Setup, active: tuple[str, ...], dealt: Mapping[str, int], short: Mapping[str, int]) -> bool:
     if setup.options["bankrupt"] == "end" and short:
         return True
     if len(active) < MIN_PLAYERS_LEFT:
@@ -648,6 +1078,28 @@ def _split(ledger: _Ledger, active: tuple[str, ...]) -> bool:
         ledger.chips[player] += share
         ledger.moves.append({"kind": "split", "from": POT, "to": player, "chips": share})
     return True
+
+
+def pay_cards(layout: str) -> dict[str, str]:
+    """Each suit's pay card on the layout, as a card code: ``{"S": "QS", …}`` or ``{"S": "JS", "H": "AH", …}``."""
+    return {suit: rank + suit for rank, suit in zip(LAYOUTS[layout], QUEENS, strict=True)}
+
+
+def facts(setup: Setup) -> dict[str, Any]:
+    """What the family's templates show of a game's rules: every option's effective value (Queenie's for a
+    game stored before the family's options), the pay cards, the chips in play and the play-along's reach."""
+    values = {**QUEENIE_VALUES, **setup.options}
+    return {
+        "chips_in_play": chips_in_play(setup),
+        "terms": values,
+        "pay_cards": pay_cards(values["layout"]),
+        "stake": {"dealer": terms(setup).stake(dealer=True), "others": terms(setup).stake(dealer=False)},
+        "played_along": all(values[name] == QUEENIE_VALUES[name] for name in PLAY_ALONG_OPTIONS),
+    }
+
+
+PLAY_ALONG_OPTIONS = ("layout", "spare", "spare_deal", "card_order", "opening", "after_stop")
+"""The options the play-along follows only at Queenie's values: with another, it is not offered (it says so)."""
 
 
 def chips_in_play(setup: Setup) -> int:

@@ -16,10 +16,10 @@ from markupsafe import Markup
 
 from ....views.kit import describe_event, i18n
 from ...base import RoundResult
-from ..rules import DealDetails
+from ..rules import DealDetails, pay_cards
 
 _ = i18n.markup_gettext
-_QUEENS = "SHDC"
+QUEENS = pay_cards("queens")
 _SHOWN_EVENTS = ("bankrupt", "dropped")
 
 
@@ -33,13 +33,13 @@ def signed(number: int) -> str:
     return f"+{number}" if number > 0 else f"−{-number}" if number < 0 else "0"
 
 
-def movement(move: Mapping[str, Any]) -> Markup:
-    """One chip movement in words: who paid whom, or which queen or pot went to whom."""
+def movement(move: Mapping[str, Any], cards: Mapping[str, str] = QUEENS) -> Markup:
+    """One chip movement in words: who paid whom, or which pay card's stack or pot went to whom."""
     kind, chips = move["kind"], move["chips"]
     if kind == "sale":
         return _("%(payer)s → %(payee)s %(chips)s (spare hand)", payer=move["from"], payee=move["to"], chips=chips)
     if kind == "queen":
-        return _("%(queen)s → %(name)s %(chips)s", queen=card("Q" + move["from"]), name=move["to"], chips=chips)
+        return _("%(queen)s → %(name)s %(chips)s", queen=card(cards[move["from"]]), name=move["to"], chips=chips)
     if kind == "pot":
         return _("pot → %(name)s %(chips)s", name=move["to"], chips=chips)
     if kind == "card":
@@ -52,45 +52,31 @@ def movement(move: Mapping[str, Any]) -> Markup:
             chips=chips,
         )
     if kind == "gather":
-        return _("%(queen)s → pot %(chips)s (gathered for sharing)", queen=card("Q" + move["from"]), chips=chips)
+        return _("%(queen)s → pot %(chips)s (gathered for sharing)", queen=card(cards[move["from"]]), chips=chips)
     if kind == "split":
         return _("pot → %(name)s %(chips)s (share of the table)", name=move["to"], chips=chips)
     return Markup("%s → %s %s") % (move["from"], move["to"], chips)
 
 
-def _spot(name: str) -> Markup:
-    return _("pot") if name == "pot" else card("Q" + name)
+def _spot(name: str, cards: Mapping[str, str]) -> Markup:
+    return _("pot") if name == "pot" else card(cards[name])
 
 
-def last_deal(players: Sequence[str], last: RoundResult[DealDetails]) -> Markup:
+def last_deal(players: Sequence[str], last: RoundResult[DealDetails], cards: Mapping[str, str] = QUEENS) -> Markup:
     """Every chip movement of the last deal, the balances after it and what stays on the table."""
     details = last.details
     moves = details.movements
-    stakes = [move for move in moves if move["kind"] == "stake"]
-    groups = []
-    for suit in _QUEENS:
-        stakers = [move["from"] for move in stakes if move["to"] == suit]
-        if stakers:
-            words = _(
-                "%(names)s → %(queen)s %(chips)s", names=", ".join(stakers), queen=card("Q" + suit), chips=len(stakers)
-            )
-            groups.append(Markup("      <li>%s</li>") % words)
-    potted = sum(1 for move in stakes if move["to"] == "pot")
-    if details.dealer_choice == "switch":
-        dealt = _("%(name)s dealt and switched packets.", name=details.dealer)
-    else:
-        dealt = _("%(name)s dealt and kept the first packet.", name=details.dealer)
     html = [
         Markup('<div class="last-deal" data-last-deal>\n<h2 id="last-deal-title">%s</h2>\n')
         % _("Deal %(number)s: where the chips went", number=last.number),
         Markup(
             '<p class="hint">%s</p>\n<ul class="moves">\n  <li class="stakes-line">%s\n    <ul class="stake-groups">\n'
         )
-        % (dealt, _("Stakes:")),
-        Markup("").join(groups),
-        Markup("      <li>%s</li>\n    </ul></li>\n") % _("each player → pot %(chips)s", chips=potted),
+        % (_dealt(details), _("Stakes:")),
+        Markup("").join(Markup("      <li>%s</li>") % group for group in _stake_groups(details, cards)),
+        Markup("\n    </ul></li>\n"),
     ]
-    html += [Markup("  <li>%s</li>\n") % movement(move) for move in moves if move["kind"] != "stake"]
+    html += [Markup("  <li>%s</li>\n") % movement(move, cards) for move in moves if move["kind"] != "stake"]
     if last.input["out"] is None:
         blocked = _("Nobody went out: the deal was blocked and the pot stays on the table.")
         html.append(Markup('  <li class="blocked">%s</li>\n') % blocked)
@@ -102,7 +88,7 @@ def last_deal(players: Sequence[str], last: RoundResult[DealDetails]) -> Markup:
     html.append(Markup('</ul>\n<p class="balances"><strong>%s</strong>\n%s</p>\n') % (_("Balances:"), balances))
     staying = [(name, chips) for name, chips in details.table_after.items() if chips]
     if staying:
-        spots = Markup(" · ").join(Markup("%s %s") % (_spot(name), chips) for name, chips in staying)
+        spots = Markup(" · ").join(Markup("%s %s") % (_spot(name, cards), chips) for name, chips in staying)
         html.append(Markup('<p class="staying"><strong>%s</strong>\n%s</p>\n') % (_("Stays on the table:"), spots))
     else:
         html.append(Markup('<p class="staying">%s</p>\n') % _("Nothing stays on the table."))
@@ -111,3 +97,35 @@ def last_deal(players: Sequence[str], last: RoundResult[DealDetails]) -> Markup:
             html.append(Markup('<p class="warning">%s</p>\n') % describe_event(event))
     html.append(Markup("</div>"))
     return Markup("").join(html)
+
+
+def _dealt(details: DealDetails) -> Markup:
+    """What the dealer did with their packets or hand."""
+    if details.dealer_choice is None:
+        return _("%(name)s dealt; the spare hand stayed dead.", name=details.dealer)
+    if not details.dealer_packets:
+        if details.dealer_choice == "switch":
+            return _("%(name)s dealt and switched to the spare hand.", name=details.dealer)
+        return _("%(name)s dealt and kept their hand.", name=details.dealer)
+    if details.dealer_choice == "switch":
+        return _("%(name)s dealt and switched packets.", name=details.dealer)
+    return _("%(name)s dealt and kept the first packet.", name=details.dealer)
+
+
+def _stake_groups(details: DealDetails, cards: Mapping[str, str]) -> list[Markup]:
+    """The stakes of a deal, one line per pay card (who staked on it, and the chips), then the pot's."""
+    stakes = [move for move in details.movements if move["kind"] == "stake"]
+    groups = []
+    for suit, code in cards.items():
+        on_it = [move for move in stakes if move["to"] == suit]
+        if on_it:
+            names = ", ".join(
+                move["from"] if move["chips"] == on_it[0]["chips"] else f"{move['from']} ({move['chips']})"
+                for move in on_it
+            )
+            chips = sum(move["chips"] for move in on_it)
+            groups.append(_("%(names)s → %(queen)s %(chips)s", names=names, queen=card(code), chips=chips))
+    potted = sum(move["chips"] for move in stakes if move["to"] == "pot")
+    if potted:
+        groups.append(_("each player → pot %(chips)s", chips=potted))
+    return groups

@@ -26,6 +26,7 @@ from ...cards import SUIT_SYMBOLS, card_label
 from ...fields import posted_count
 from .. import play as qp
 from ..form import QueenieRoundForm
+from ..rules import FAMILY, facts
 
 bp = Blueprint("playalong", __name__)
 
@@ -87,8 +88,8 @@ def _packets(setup: Setup, following: Next, packets: str) -> tuple[str, str | No
 
 def _along(game_id: str) -> Along | Response:
     stored = editable_or_403(game_id)
-    if stored.game != "queenie":
-        abort(404)
+    if stored.game not in FAMILY or not facts(stored.setup)["played_along"]:
+        abort(404)  # another game, or one of the family played with options the play-along does not follow
     standings = stored.standings()
     if standings.next is None:
         return redirect(url_for("tables.table", game_id=game_id), 303)
