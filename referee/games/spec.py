@@ -476,6 +476,9 @@ class GameSpec:
     # The game whose template folder (``templates/<game>/``) this one uses, when it shares that game's
     # package (a family of games on the same rules); its templates tell them apart by ``stored.game``.
     templates: str | None = None
+    # Other names tables know the game by (Michigan's Boodle, Stops and Chicago): the list of games shows
+    # them under its title, so a table finds it by the name it says. Names, not translated.
+    aliases: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:

@@ -28,7 +28,7 @@ spec = GameSpec(
 )
 
 
-def _family(game: rules.StopsGame, samples: tuple[Sample, ...]) -> GameSpec:
+def _family(game: rules.StopsGame, samples: tuple[Sample, ...], aliases: tuple[str, ...] = ()) -> GameSpec:
     """One of Queenie's family: Queenie's spec on that game's rules, sharing Queenie's templates, web face,
     static files and words (registered with Queenie's spec, once)."""
     return dataclasses.replace(
@@ -39,9 +39,10 @@ def _family(game: rules.StopsGame, samples: tuple[Sample, ...]) -> GameSpec:
         web=None,
         folder=None,
         templates=rules.name,
+        aliases=aliases,
     )
 
 
 newmarket = _family(rules.NEWMARKET, examples.NEWMARKET_SAMPLES)
-michigan = _family(rules.MICHIGAN, examples.MICHIGAN_SAMPLES)
+michigan = _family(rules.MICHIGAN, examples.MICHIGAN_SAMPLES, ("Boodle", "Stops", "Chicago"))
 saratoga = _family(rules.SARATOGA, examples.SARATOGA_SAMPLES)
