@@ -59,7 +59,7 @@ def test_the_michigan_table_names_the_boodles_and_what_each_player_stakes(client
     assert "A run stops on an ace" in table
     assert "lowest card of another suit" in table
     assert "the spare hand goes to the highest bidder" in table
-    assert "cannot pay the stake they owe next deal (8 chips for the dealer, 4 for the others)" in table
+    assert "The game also ends when a player cannot pay the next deal's stake." in table
 
 
 def test_the_michigan_deal_form_has_no_stakes_and_asks_the_price(client: FlaskClient) -> None:
@@ -75,6 +75,11 @@ def test_the_michigan_deal_form_has_no_stakes_and_asks_the_price(client: FlaskCl
         assert client.post(f"{location}/round", data=michigan_deal(number, raw)).status_code == 303
     table = text(client.get(location).get_data(as_text=True))
     assert "Denis → Bruno 3 (spare hand)" in table
+    assert "Stakes: Bruno (dealer) → each pay card 2; the others 1" in table
+    assert (
+        "on the pay cards: J♠ jack of spades 5 · A♥ ace of hearts 5 · Q♦ queen of diamonds 10 · K♣ king of clubs 5"
+        in table
+    )
     assert "Balances: Alice 91 (+2) · Bruno 90 (−6) · Chloé 101 (−10) · Denis 108 (+9)" in table
     assert "Stays on the table: J♠ jack of spades 5 · K♣ king of clubs 5" in table
 

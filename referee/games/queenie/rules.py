@@ -444,72 +444,6 @@ def check_setup(setup: Setup) -> None:
         raise Invalid(problems)
 
 
-@dataclass(frozen=True)
-class StopsGame:
-    """One game of Queenie's family (Newmarket, Michigan, Saratoga): its name, players and option defaults,
-    on the rules of this module (a :class:`~referee.games.base.Game`)."""
-
-    name: str
-    title: str
-    max_players: int
-    defaults: Mapping[str, Any]
-    min_players: int = 3
-
-    @property
-    def options(self) -> tuple[Option, ...]:
-        return family_options(self.defaults)
-
-    def settle_options(self, players: Sequence[str], chosen: Mapping[str, Any]) -> dict[str, Any]:
-        return settle(self.defaults, chosen)
-
-    def check_setup(self, setup: Setup) -> None:
-        check_setup(setup)
-
-    def initial(self, setup: Setup) -> State:
-        return initial(setup)
-
-    def check_round(self, setup: Setup, state: State, raw: Any) -> dict[str, Any]:
-        return check_round(setup, state, raw)
-
-    def play(self, setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
-        return play(setup, state, round_input)
-
-    def is_over(self, setup: Setup, state: State) -> bool:
-        return is_over(setup, state)
-
-    def standings(self, setup: Setup, state: State) -> Standings:
-        return standings(setup, state)
-
-    def stopped(self, setup: Setup, state: State) -> State:
-        return stopped(setup, state)
-
-    def turn_left(self, setup: Setup, state: State) -> int:
-        return turn_left(setup, state)
-
-
-_BOODLES = {"layout": "boodles", "card_order": "ace_high"}
-NEWMARKET = StopsGame("newmarket", N_("Newmarket"), 8, {**QUEENIE_VALUES, **_BOODLES, "spare_deal": "last"})
-_AMERICAN = {
-    **QUEENIE_VALUES,
-    **_BOODLES,
-    "staking": "every_card",
-    "kitty_stake": 0,
-    "sale_price": None,
-    "pay_per_card": True,
-    "opening": "eldest_lowest",
-    "after_stop": "other_suit",
-    "start_chips": 100,
-}
-MICHIGAN = StopsGame(
-    "michigan",
-    N_("Michigan"),
-    8,
-    {**_AMERICAN, "dealer_stake": "double", "spare": "auction", "spare_deal": "first"},
-)
-SARATOGA = StopsGame("saratoga", N_("Saratoga"), 8, {**_AMERICAN, "spare": "none", "spare_deal": "equal"})
-FAMILY = (name, NEWMARKET.name, MICHIGAN.name, SARATOGA.name)
-
-
 def initial(setup: Setup) -> State:
     start = setup.options["start_chips"]
     return State(
@@ -1128,3 +1062,57 @@ def _check_chips(setup: Setup, chips: Mapping[str, int], table: Mapping[str, int
 
 def _copy_input(round_input: Mapping[str, Any]) -> dict[str, Any]:
     return {key: dict(value) if isinstance(value, Mapping) else value for key, value in round_input.items()}
+
+
+# --- the family ---------------------------------------------------------------
+
+
+class StopsGame:
+    """One game of Queenie's family (Newmarket, Michigan, Saratoga): its name, players and option defaults,
+    on the rules of this module (a :class:`~referee.games.base.Game`). The rules are this module's functions
+    as they are when the game is made, held by the game as Queenie's are by the module."""
+
+    def __init__(self, name: str, title: str, max_players: int, defaults: Mapping[str, Any]):
+        self.name = name
+        self.title = title
+        self.min_players = min_players
+        self.max_players = max_players
+        self.defaults = defaults
+        self.options = family_options(defaults)
+        self.check_setup: Callable[[Setup], None] = check_setup
+        self.initial: Callable[[Setup], State] = initial
+        self.check_round: Callable[[Setup, State, Any], dict[str, Any]] = check_round
+        self.play: Callable[[Setup, State, Mapping[str, Any]], State] = play
+        self.is_over: Callable[[Setup, State], bool] = is_over
+        self.standings: Callable[[Setup, State], Standings] = standings
+        self.stopped: Callable[[Setup, State], State] = stopped
+        self.turn_left: Callable[[Setup, State], int] = turn_left
+
+    def __repr__(self) -> str:
+        return f"StopsGame({self.name!r})"
+
+    def settle_options(self, players: Sequence[str], chosen: Mapping[str, Any]) -> dict[str, Any]:
+        return settle(self.defaults, chosen)
+
+
+_BOODLES = {"layout": "boodles", "card_order": "ace_high"}
+NEWMARKET = StopsGame("newmarket", N_("Newmarket"), 8, {**QUEENIE_VALUES, **_BOODLES, "spare_deal": "last"})
+_AMERICAN = {
+    **QUEENIE_VALUES,
+    **_BOODLES,
+    "staking": "every_card",
+    "kitty_stake": 0,
+    "sale_price": None,
+    "pay_per_card": True,
+    "opening": "eldest_lowest",
+    "after_stop": "other_suit",
+    "start_chips": 100,
+}
+MICHIGAN = StopsGame(
+    "michigan",
+    N_("Michigan"),
+    8,
+    {**_AMERICAN, "dealer_stake": "double", "spare": "auction", "spare_deal": "first"},
+)
+SARATOGA = StopsGame("saratoga", N_("Saratoga"), 8, {**_AMERICAN, "spare": "none", "spare_deal": "equal"})
+FAMILY = (name, NEWMARKET.name, MICHIGAN.name, SARATOGA.name)

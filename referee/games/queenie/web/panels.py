@@ -113,8 +113,35 @@ def _dealt(details: DealDetails) -> Markup:
 
 
 def _stake_groups(details: DealDetails, cards: Mapping[str, str]) -> list[Markup]:
-    """The stakes of a deal, one line per pay card (who staked on it, and the chips), then the pot's."""
-    stakes = [move for move in details.movements if move["kind"] == "stake"]
+    """The stakes of a deal, then the pot's: one line per pay card (who staked on it, and the chips), or,
+    where everyone staked on every pay card, what each staked on each and what each pay card then held."""
+    stakes = [move for move in details.movements if move["kind"] == "stake" and move["to"] != "pot"]
+    potted = sum(move["chips"] for move in details.movements if move["kind"] == "stake" and move["to"] == "pot")
+    pot = [_("each player → pot %(chips)s", chips=potted)] if potted else []
+    if len(stakes) == len(cards) * len(details.hand_sizes):  # on every pay card
+        return [*_on_every_card(details, cards, stakes), *pot]
+    return [*_on_chosen_cards(cards, stakes), *pot]
+
+
+def _on_every_card(details: DealDetails, cards: Mapping[str, str], stakes: list[dict[str, Any]]) -> list[Markup]:
+    each = {move["from"]: move["chips"] for move in stakes}
+    usual = next(chips for player, chips in each.items() if player != details.dealer)
+    if each[details.dealer] == usual:
+        staked = _("each player → each pay card %(chips)s", chips=usual)
+    else:
+        staked = _(
+            "%(name)s (dealer) → each pay card %(chips)s; the others %(others)s",
+            name=details.dealer,
+            chips=each[details.dealer],
+            others=usual,
+        )
+    held = Markup(" · ").join(
+        Markup("%s %s") % (card(code), details.table_staked[suit]) for suit, code in cards.items()
+    )
+    return [staked, _("on the pay cards: %(stacks)s", stacks=held)]
+
+
+def _on_chosen_cards(cards: Mapping[str, str], stakes: list[dict[str, Any]]) -> list[Markup]:
     groups = []
     for suit, code in cards.items():
         on_it = [move for move in stakes if move["to"] == suit]
@@ -125,7 +152,4 @@ def _stake_groups(details: DealDetails, cards: Mapping[str, str]) -> list[Markup
             )
             chips = sum(move["chips"] for move in on_it)
             groups.append(_("%(names)s → %(queen)s %(chips)s", names=names, queen=card(code), chips=chips))
-    potted = sum(move["chips"] for move in stakes if move["to"] == "pot")
-    if potted:
-        groups.append(_("each player → pot %(chips)s", chips=potted))
     return groups
