@@ -701,15 +701,17 @@ def new_game(port: int, kind: str, rounds: int) -> dict[str, Any]:
     return {"id": state["id"], "key": state["key"], "kind": kind, "next": rounds + 1}
 
 
-def load(port: int, plan: dict[str, Any], folder: Path) -> dict[str, Any]:
+def planned(script: str, port: int, plan: dict[str, Any], folder: Path, timeout: float) -> Any:
+    """What ``bench/<script>`` reports (the last line it prints, JSON) once it has run ``plan`` against the
+    server on ``port``, in a process of its own: the plan goes to it as a file in ``folder``."""
     plan_file = folder / "plan.json"
     plan_file.write_text(json.dumps(plan), encoding="utf-8")
     done = subprocess.run(
-        [sys.executable, str(PROJECT / "bench" / "load.py"), str(port), str(plan_file)],
+        [sys.executable, str(PROJECT / "bench" / script), str(port), str(plan_file)],
         cwd=PROJECT,
         capture_output=True,
         text=True,
-        timeout=plan["seconds"] + 120,
+        timeout=timeout,
         check=True,
     )
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -746,7 +748,7 @@ def measure_server(
                 for _ in range(repeats):
                     for path in pages:  # warm: each process caches the page of this version
                         http(port, "GET", path)
-                    result = load(port, plan, Path(folder))
+                    result = planned("load.py", port, plan, Path(folder), plan["seconds"] + 120)
                     good = sum(count for status, count in result["statuses"].items() if status in ("200", "201"))
                     result["rate"] = good / result["seconds"]
                     result["good"] = good
