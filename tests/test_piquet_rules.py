@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from referee.games.base import Details, Invalid, RoundResult, Setup, make_setup, replay
 from referee.games.piquet import announcements
+from referee.games.piquet import entry as entry_rules
 from referee.games.piquet import rules as piquet
 from referee.games.piquet.combinations import point_values
 from referee.games.piquet.examples import said as decl  # what a player announced, as the API takes it
@@ -588,6 +589,52 @@ def test_counting_cards_only_play_points_bounded_by_counting_cards_held():
     ]
     accepted = replay(piquet, new_setup(options), [{**raw, "play": {"elder": 7, "younger": 0}}]).rounds[0]
     assert accepted.scores == {"Ann": 14 + 7 + 40, "Bob": 6}
+
+
+STORED_DEALS = [
+    ({}, by_hands("P8", trick_winners=P8_WINNERS)),
+    ({}, by_hands("P8", play={"elder": 9, "younger": 6}, tricks={"elder": 7, "younger": 5}, pique=True)),
+    (
+        {"second_blanche": True},
+        {
+            "hands": {"elder": BLANK, "younger": COURTS_AND_DIAMONDS},
+            "blanche": {"elder": True},
+            "trick_winners": SIX_SIX,
+        },
+    ),
+    (
+        {"counting_cards_only": True},
+        {
+            "hands": {"elder": BLANK, "younger": COURTS_AND_DIAMONDS},
+            "play": {"elder": 7, "younger": 0},
+            "tricks": {"elder": 12, "younger": 0},
+        },
+    ),
+    (
+        {"counting_cards_only": True},
+        by_totals(decl(), decl((7, 66), ((5, "A"), (4, "A")), (("A", 3),)), (0, 13), (0, 12)),
+    ),
+    (
+        {"second_blanche": True},
+        {
+            "declarations": {
+                "elder": {**decl(blanche=True), "second_blanche": True},
+                "younger": decl((5, 49), ((5, "K"),), (("Q", 3),)),
+            },
+            "trick_winners": SIX_SIX,
+        },
+    ),
+    ({"partie": "cent", "target": 50}, {**by_totals(decl(), decl((5, 45)), (9, 9), (6, 6)), "first": "younger"}),
+]
+
+
+@pytest.mark.parametrize(("options", "raw"), STORED_DEALS)
+def test_a_stored_deal_replays_as_it_was_checked(options, raw):
+    """A replay reads a stored deal without checking it again: it means what checking it meant."""
+    setup = new_setup(options)
+    names = piquet.roles_for_deal(setup, 1)
+    canonical, entry, histories = entry_rules.parse_round(setup, raw, names)
+    assert entry_rules.stored_entry(setup, json.loads(json.dumps(canonical))) == (entry, histories)
 
 
 # ---------------------------------------------------------------------------

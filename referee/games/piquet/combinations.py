@@ -7,6 +7,7 @@ player's combinations, found in the cards after the exchange or taken as announc
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -101,17 +102,23 @@ class Holding:
         }
 
 
+# A card's place in the pack as it is sorted: by suit (S H D C), then from the ace down (DECK's order).
+_PLACE = {card: place for place, card in enumerate(DECK)}
+
+
 def sort_cards(cards: Iterable[str]) -> list[str]:
     """Cards by suit (S H D C), then from the ace down."""
-    return sorted(cards, key=lambda card: (SUITS.index(card[1]), RANKS.index(card[0])))
+    return sorted(cards, key=_PLACE.__getitem__)
 
 
 def find_point(cards: Iterable[str]) -> Point | None:
     """The best suit by length, then by value."""
-    held = list(cards)
+    by_suit: dict[str, list[str]] = {}
+    for card in cards:
+        by_suit.setdefault(card[1], []).append(card[0])
     best_point: Point | None = None
     for suit in SUITS:
-        ranks = [card[0] for card in held if card[1] == suit]
+        ranks = by_suit.get(suit)
         if not ranks:
             continue
         candidate = Point(len(ranks), sum(CARD_VALUES[rank_] for rank_ in ranks))
@@ -140,8 +147,8 @@ def find_sequences(cards: Iterable[str]) -> tuple[Run, ...]:
 
 def find_sets(cards: Iterable[str]) -> tuple[Group, ...]:
     """Every quatorze and trio of A K Q J T, best first (9s, 8s, 7s never count)."""
-    held = list(cards)
-    groups = [Group(rank_, count) for rank_ in SET_RANKS if (count := sum(card[0] == rank_ for card in held)) >= 3]
+    counts = Counter(card[0] for card in cards)
+    groups = [Group(rank_, counts[rank_]) for rank_ in SET_RANKS if counts[rank_] >= 3]
     return tuple(sorted(groups, key=lambda group: group.key, reverse=True))
 
 

@@ -521,10 +521,7 @@ def _check_play_fits(setup: Setup, play: PlayEntry, holdings: Mapping[str, Holdi
             highest=highest,
             total=total,
         )
-    cards = None
-    if counting and all(holding.cards is not None for holding in holdings.values()):
-        cards = {role: sum(card[0] in COUNTING_RANKS for card in holdings[role].cards or ()) for role in ROLES}
-    fitting = fitting_histories(play.points, play.tricks, counting, cards)
+    fitting = _fitting(setup, play, holdings)
     if not fitting:
         raise invalid(
             "play",
@@ -538,6 +535,45 @@ def _check_play_fits(setup: Setup, play: PlayEntry, holdings: Mapping[str, Holdi
             younger_tricks=play.tricks["younger"],
         )
     return fitting
+
+
+def _fitting(setup: Setup, play: PlayEntry, holdings: Mapping[str, Holding]) -> list[History]:
+    """The trick histories play totals can come from (with only tens and higher counting, bounded by
+    the counting cards each player held when the hands are known)."""
+    counting = setup.options["counting_cards_only"]
+    cards = None
+    if counting and all(holding.cards is not None for holding in holdings.values()):
+        cards = {role: sum(card[0] in COUNTING_RANKS for card in holdings[role].cards or ()) for role in ROLES}
+    return fitting_histories(play.points, play.tricks, counting, cards)
+
+
+def stored_entry(setup: Setup, canonical: Mapping[str, Any]) -> tuple[Entry, list[History]]:
+    """What a deal in canonical form means and the trick histories it allows, as :func:`parse_round` gives
+    them, without checking it again: a stored deal was checked when written (a replay plays it)."""
+    if "hands" in canonical:
+        blanche = canonical["blanche"]
+        holdings = {role: holding_from_cards(canonical["hands"][role].split(), blanche[role]) for role in ROLES}
+    else:
+        holdings = {role: _declared(canonical["declarations"][role]) for role in ROLES}
+    form = "hands" if "hands" in canonical else "declarations"
+    winners = canonical.get("trick_winners")
+    if winners is not None:
+        played = history(winners)
+        return Entry(form, holdings, PlayEntry(winners, standard_points(played), dict(played.tricks))), [played]
+    play = PlayEntry(None, canonical["play"], canonical["tricks"], canonical.get("pique"), canonical.get("first"))
+    return Entry(form, holdings, play), _fitting(setup, play, holdings)
+
+
+def _declared(canonical: Mapping[str, Any]) -> Holding:
+    """One player's announcements in canonical form (:func:`declaration_json`: each class best first)."""
+    point = canonical["point"]
+    return Holding(
+        canonical["blanche"],
+        canonical.get("second_blanche", False),
+        None if point is None else Point(point["cards"], point["value"]),
+        tuple(Run(run["length"], run["top"]) for run in canonical["sequences"]),
+        tuple(Group(group["rank"], group["count"]) for group in canonical["sets"]),
+    )
 
 
 def parse_round(setup: Setup, raw: Any, names: Mapping[str, str]) -> tuple[dict[str, Any], Entry, list[History]]:

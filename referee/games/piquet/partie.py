@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base import N_, Details, Next, RoundResult, Setup, Standings, invalid, rank
-from .entry import Entry, parse_round
+from .entry import Entry, parse_round, stored_entry
 from .events import BY_WORD, RoleEvent, TargetReached
 from .play import (
     PIQUE_BONUS,
@@ -181,8 +181,13 @@ def finish(deal: Deal, before: Mapping[str, int], target: int, first: str | None
     Raises :class:`Invalid` on ``first`` when both players reach the target
     within play totals, where the order of the points is not known.
     """
-    running = dict(before)
     steps = deal.steps
+    gains = dict.fromkeys(ROLES, 0)
+    for step in steps:
+        gains[step.role] += step.points
+    if all(before[role] + gains[role] < target for role in ROLES):
+        return Finish(None, len(steps), None)  # nobody reaches it in this deal: every step counts
+    running = dict(before)
     index = 0
     while index < len(steps):
         atom = steps[index].atom
@@ -346,7 +351,7 @@ def _details(setup: Setup, number: int, outcome: Outcome) -> DealDetails:
 def play(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
     number = len(state.rounds) + 1
     names = roles_for_deal(setup, number)
-    _canonical, entry, histories = parse_round(setup, dict(round_input), names)
+    entry, histories = stored_entry(setup, round_input)
     outcome = _outcome(setup, state, entry, histories)
     scores = {player: 0 for player in setup.players}
     for role in ROLES:
