@@ -209,7 +209,12 @@ def next_hand(setup: Setup, number: int) -> Next:
         "removed": list(removed),
         "cards_each": cards_each,
     }
-    return Next(round=number, dealer=players[(setup.dealer + number - 1) % count], facts=facts)
+    return Next(round=number, dealer=dealer_of(setup, number), facts=facts)
+
+
+def dealer_of(setup: Setup, number: int) -> str:
+    """Who deals hand ``number`` (1-based): the deal moves one seat each hand."""
+    return setup.players[(setup.dealer + number - 1) % len(setup.players)]
 
 
 def initial(setup: Setup) -> State:
@@ -402,7 +407,7 @@ def play(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
     totals, resets = _after_hand(setup, state.totals, scores)
     moon = MoonSubtracted if applied == "subtract" else Moon
     events = ([moon(shooter)] if applied is not None and shooter is not None else []) + [Reset(p) for p in resets]
-    details = HandDetails(next_hand(setup, number).dealer, shooter, applied, resets)
+    details = HandDetails(dealer_of(setup, number), shooter, applied, resets)
     result = RoundResult(number, dict(round_input), scores, totals, tuple(events), details)
     return State(rounds=state.rounds + (result,), totals=totals)
 

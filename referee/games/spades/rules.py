@@ -535,14 +535,15 @@ def play(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
     number = len(state.rounds) + 1
     sides: list[Side] = []
     events: list[Event] = []
-    for team in teams(setup):
+    playing = teams(setup)
+    for team in playing:
         hand = _side_hand(setup, team, round_input, state.bags[team.name])
         total = state.totals[team.name] + hand.score
         sides.append(Side(team.name, team.players, hand.score, total, {"bags": hand.bags}))
         events += hand.events
-    scores = _by_player(setup, {side.name: side.score for side in sides})
-    totals = _by_player(setup, {side.name: side.total for side in sides})
-    contracts = {team.name: contract(team, round_input["bids"]) for team in teams(setup)}
+    scores = _by_player(setup, playing, {side.name: side.score for side in sides})
+    totals = _by_player(setup, playing, {side.name: side.total for side in sides})
+    contracts = {team.name: contract(team, round_input["bids"]) for team in playing}
     details = HandDetails(setup.players[dealer_seat(setup, number)], contracts)
     result = RoundResult(number, dict(round_input), scores, totals, tuple(events), details, tuple(sides))
     return State(
@@ -552,9 +553,10 @@ def play(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
     )
 
 
-def _by_player(setup: Setup, by_side: Mapping[str, int]) -> dict[str, int]:
-    """Each player shows their side's figure."""
-    return {player: by_side[team_of(setup, player).name] for player in setup.players}
+def _by_player(setup: Setup, playing: Sequence[Team], by_side: Mapping[str, int]) -> dict[str, int]:
+    """Each player shows their side's figure (``playing``: the sides, :func:`teams`)."""
+    side_of = {player: team.name for team in playing for player in team.players}
+    return {player: by_side[side_of[player]] for player in setup.players}
 
 
 # --- the end, and what the table does next -----------------------------------------------------------
@@ -619,7 +621,7 @@ def standings(setup: Setup, state: State) -> Standings:
         Side(team.name, team.players, last.get(team.name, 0), state.totals[team.name], {"bags": state.bags[team.name]})
         for team in teams(setup)
     )
-    totals = _by_player(setup, state.totals)
+    totals = _by_player(setup, teams(setup), state.totals)
     winning = leaders(state) if over else []
     return Standings(
         rounds=state.rounds,
