@@ -8,32 +8,43 @@ THREADS ?= 16
 CONNECTIONS ?= 2000
 .PHONY: run test test-slow lint bench lighthouse icons setup system-packages translations extract-messages clean
 
+# The virtual environment without a pip of its own when the Python making it has a pip that installs
+# into another environment (22.3 and later: `pip --python`): ensurepip copying pip in is most of
+# `python -m venv`'s time.
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
+	if $(PYTHON) -c 'import sys, pip; sys.exit(tuple(map(int, pip.__version__.split(".")[:2])) < (22, 3))' 2>/dev/null; \
+	then $(PYTHON) -m venv --without-pip $(VENV); else $(PYTHON) -m venv $(VENV); fi
 
-# What serving needs, and no more: `make run` on a fresh clone does not wait for the test tools.
+# pip installing into the venv: the venv's own, else the one of the Python that made it.
+PIP = $(if $(wildcard $(BIN)/pip),$(BIN)/python -m pip,$(PYTHON) -m pip --python $(BIN)/python) install --quiet --disable-pip-version-check
+
+# What serving needs, and no more: the runtime dependencies as pyproject.toml lists them, and not the
+# package itself (building it, even editable, needs a build environment of its own): `make run` serves
+# the checkout (`python -m referee.cli`), and a fresh clone does not wait for the test tools either.
 $(VENV)/.served: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e .
+	$(BIN)/python -c 'import tomllib; print(*tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"], sep="\n")' > $(VENV)/served.txt
+	$(PIP) --prefer-binary -r $(VENV)/served.txt
 	touch $@
 
-# Everything else `make test`, `make lint` and `make bench` use (pyproject's dev extras).
+# The package (editable) with everything `make test`, `make lint` and `make bench` use (pyproject's dev
+# extras), and pip itself: tests/test_install.py builds and installs a wheel with this venv's pip.
 $(VENV)/.installed: $(VENV)/.served
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(PIP) pip -e '.[dev]'
 	touch $@
 
 setup: $(VENV)/.installed translations
 
 # The .mo files Flask-Babel reads, from every catalog (the app's and each game's: tools/catalogs.py).
 translations: $(VENV)/.served
-	$(BIN)/python tools/catalogs.py compile
+	PYTHONPATH=. $(BIN)/python tools/catalogs.py compile
 
 # Every catalog brought up to date with the code (then translate what it adds; tests/test_translations.py checks).
 extract-messages: $(VENV)/.installed
 	$(BIN)/python tools/catalogs.py update
 
 run: translations
-	$(BIN)/referee init-db
-	$(BIN)/referee serve --host $(HOST) --port $(PORT) --threads $(THREADS) --connection-limit $(CONNECTIONS)
+	$(BIN)/python -m referee.cli init-db
+	$(BIN)/python -m referee.cli serve --host $(HOST) --port $(PORT) --threads $(THREADS) --connection-limit $(CONNECTIONS)
 
 lint: setup
 	$(BIN)/ruff check .
