@@ -414,6 +414,7 @@ def first_page(port: int, command: list[str], cwd: Path, env: dict[str, str]) ->
     import http.client
 
     spent = _children_cpu()
+    elapsed = float("inf")
     began = time.monotonic()
     process = subprocess.Popen(
         command,
@@ -429,15 +430,14 @@ def first_page(port: int, command: list[str], cwd: Path, env: dict[str, str]) ->
                 connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
                 connection.request("GET", "/")
                 if connection.getresponse().status == 200:
+                    elapsed = time.monotonic() - began
                     break
             time.sleep(0.05)
-        else:
-            return float("inf"), float("inf")
-        return time.monotonic() - began, _children_cpu() - spent
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=30)
+    return elapsed, _children_cpu() - spent  # counted once the command has ended and been waited for
 
 
 def _children_cpu() -> float:
