@@ -17,9 +17,11 @@ from flask.testing import FlaskClient
 
 from referee import create_app, gamestate
 from referee.records import same_player
+from referee.registry import GAMES
 from referee.store import history
 from referee.views.access import BOOK_COOKIE
 from tests.conftest import Api, dump_database, held_key
+from tests.samples import play
 from tests.test_pages import PLAYERS, hand_form, new_game_form, start_hearts
 from tests.test_piquet_rules import P8_WINNERS, RUBICONED_DEALS, P
 
@@ -507,6 +509,25 @@ def test_players_records_are_exact(client: FlaskClient, api: Api) -> None:
         ("denis", 0, 2),
         ("eve", 0, 1),
     ]
+
+
+def test_queenies_family_counts_pay_cards_not_queens_in_the_records(client: FlaskClient, api: Api) -> None:
+    michigan = GAMES["michigan"]
+    sample = next(sample for sample in michigan.samples if sample.finished)
+    game_id, state = play(api, michigan, sample)
+    book = api.client.post("/api/v1/books", json={}).json
+    api.client.post(
+        f"/api/v1/books/{book['id']}/games",
+        json={"id": game_id, "key": api.keys[game_id]},
+        headers={"Authorization": f"Bearer {book['key']}"},
+    )
+    shown = shown_records(records_page(client, book["id"], book["key"]))
+    collected = {player: rows["Michigan pay cards collected"] for player, rows in shown.items()}
+    played = Counter(
+        event.split(":")[2] for result in state["rounds"] for event in result["events"] if event.startswith("queen:")
+    )
+    assert collected == {same_player(player): str(played[player]) for player in sample.players}
+    assert not any("queens" in label for rows in shown.values() for label in rows)
 
 
 def test_records_follow_a_correction_and_an_undo(client: FlaskClient, api: Api) -> None:

@@ -35,6 +35,7 @@ def _family(game: rules.StopsGame, samples: tuple[Sample, ...], aliases: tuple[s
         spec,
         rules=game,
         paper=paper.paper_of(game.defaults),
+        records=records.FAMILY_RECORDS,
         samples=samples,
         web=None,
         folder=None,

@@ -1,4 +1,5 @@
-"""What the players' records count in Queenie: chips won or lost, queens collected, times gone out."""
+"""What the players' records count in Queenie and its family: chips won or lost, pay cards collected (the
+queens in Queenie), times gone out."""
 
 from __future__ import annotations
 
@@ -14,11 +15,14 @@ def tally(setup: Setup, standings: Standings) -> dict[str, dict[str, int]]:
     return counts
 
 
-RECORDS = Records(
-    tally=tally,
-    stats=(
-        Stat("net", N_("net chips")),
-        Stat("queens", N_("queens collected")),
-        Stat("out", N_("times gone out")),
-    ),
-)
+def _records(collected: str) -> Records:
+    """The records with ``collected`` naming the pay cards' row (the key stays ``queens`` in every game's JSON)."""
+    return Records(
+        tally=tally,
+        stats=(Stat("net", N_("net chips")), Stat("queens", collected), Stat("out", N_("times gone out"))),
+    )
+
+
+RECORDS = _records(N_("queens collected"))
+FAMILY_RECORDS = _records(N_("pay cards collected"))
+"""Newmarket, Michigan and Saratoga pay on other cards than the queens."""
