@@ -3,7 +3,7 @@
 A deal is ``{"passed": true}``, or the taker and the trumps (and in Coinche the contract and the coinche),
 the card play as one team's card points or as the cards in one team's tricks, the capot, the belote and
 the announcements. The canonical form keeps what was entered (the points of both teams, or the pile and
-who took the last trick), so that a replay reads it without checking it again (:mod:`.deal`).
+who took the last trick), so that a replay reads it without checking it again (:mod:`.scoring`).
 """
 
 from __future__ import annotations
