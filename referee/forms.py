@@ -31,6 +31,10 @@ _LONG_NUMBER = re.compile(r"^[-+−]?\d{1,100}$")
 
 
 def option_value(option: Option, form: Mapping[str, str]) -> Any:
+    if option.kind == "names":
+        # One field per name (option-<name>-0, -1…); all left empty is the option's "none".
+        names = [form.get(f"option-{option.name}-{index}", "") for index in range(option.count)]
+        return names if any(name.strip() for name in names) else None
     raw = form.get(f"option-{option.name}")
     if option.kind == "bool":
         return raw in ("on", "true", "1")
@@ -57,7 +61,7 @@ def new_game_input(game: Game, form: Mapping[str, str]) -> tuple[list[str], dict
     options = {
         option.name: option_value(option, form)
         for option in game.options
-        if option.kind == "bool" or _chosen(option, form.get(f"option-{option.name}"))
+        if option.kind in ("bool", "names") or _chosen(option, form.get(f"option-{option.name}"))
     }
     return players, options, dealer
 
@@ -115,6 +119,7 @@ class OptionField:
     text: str = ""
     checked: bool = False
     choices: tuple[tuple[str, str, bool], ...] = ()  # (posted value, label, ticked)
+    names: tuple[tuple[str, str], ...] = ()  # (field name, text) of each name of a "names" option
 
     @property
     def signed(self) -> bool:
@@ -141,6 +146,11 @@ def option_fields(game: Game, posted: Mapping[str, str]) -> list[OptionField]:
         elif option.kind == "int":
             text = posted.get(name, "" if option.default is None else str(option.default))
             fields.append(OptionField(option, name, text=text))
+        elif option.kind == "names":
+            defaults = option.default or [""] * option.count
+            named = [f"{name}-{index}" for index in range(option.count)]
+            names = tuple((field, posted.get(field, default)) for field, default in zip(named, defaults, strict=True))
+            fields.append(OptionField(option, name, names=names))
         else:
             chosen = posted.get(name, _shown(option.default))
             values = [(None, option.none_label)] if option.nullable else []

@@ -37,6 +37,7 @@ BELOTE_OPTIONS = {
     "announcements": True,
     "announce_tie": "none",
     "capot_points": 252,
+    "team_names": None,
     "rounding": "none",
     "contract_points": "all",
     "belote_when_losing": "kept",
@@ -103,6 +104,36 @@ def test_belote_needs_exactly_four_players_and_refuses_coinches_options(api: Api
     assert fields_of(three) == ["players"]
     assert fields_of(api.create("belote", TABLE, {"surcoinche": 3})) == ["options.surcoinche"]
     assert fields_of(api.create("coinche", TABLE, {"litige": "made"})) == ["options.litige"]
+
+
+def test_team_names_name_the_sides_and_the_events_words(api: Api) -> None:
+    game_id = new_game(api, "belote", {"team_names": [" Nous", "Eux "]})
+    state = played(api, game_id, [BE20[0][2]])
+    assert state["options"]["team_names"] == ["Nous", "Eux"]
+    assert [side["name"] for side in state["sides"]] == ["Nous", "Eux"]
+    assert [side["name"] for side in state["rounds"][0]["sides"]] == ["Nous", "Eux"]
+    assert state["sides"][0]["players"] == ["Alice", "Chloé"]
+    assert state["rounds"][0]["scores"] == {"Alice": 65, "Bruno": 117, "Chloé": 65, "Denis": 117}
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        ("Nous", "This option is a list of 2 names."),
+        (["Nous"], "This option is a list of 2 names."),
+        (["Nous", "Eux", "Vous"], "This option is a list of 2 names."),
+        (["Nous", 2], "Each name in this option must be text."),
+        (["Nous", "  "], "A name in this option cannot be empty."),
+        (["Nous", "E" * 31], "A name in this option is at most 30 characters."),
+        (["Nous", " nous"], "The names in this option must differ."),
+    ],
+)
+def test_team_names_refused_with_the_reason(app: Flask, api: Api, names: Any, message: str) -> None:
+    before = dump_database(app)
+    response = api.create("coinche", TABLE, {"team_names": names})
+    assert response.status_code == 422
+    assert response.json["errors"] == [{"field": "options.team_names", "message": message}]
+    assert dump_database(app) == before
 
 
 # --- the worked examples ----------------------------------------------------------------------------------

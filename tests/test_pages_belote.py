@@ -113,6 +113,31 @@ def test_the_blank_sheets_are_nous_and_eux(client: FlaskClient) -> None:
         assert "A et C jouent contre B et D." in blank
 
 
+def test_team_names_from_the_new_game_form_on_the_table_and_the_sheet(client: FlaskClient) -> None:
+    form = french(client, "/new/belote")
+    assert "Noms des équipes" in form and "Nom 1" in form and "Nom 2" in form
+    assert "team_names" not in client.get("/new/hearts").get_data(as_text=True)
+    location = start(client, "belote", **{"team_names-0": "Nous", "team_names-1": "Eux"})
+    deal = {"number": "1", "taker": "3", "trump": "H", "way": "points", "points-takers": "97", "belote": "3"}
+    entered = client.post(f"{location}/round", data=deal)
+    assert entered.status_code == 303, text_of(entered.get_data(as_text=True))
+    table = french(client, location)
+    assert "Belote 1 Eux 117 2 Nous 65" in table
+    assert "# Nous Eux Corriger 1 65 65 117 117" in table and "Alice & Chloé" not in table
+    sheet = french(client, f"{location}/sheet")
+    assert "Noms des équipes : Nous, Eux" in sheet
+    assert "Résultat Nous Eux donne total donne total 1 Alice" in sheet and "Alice & Chloé" not in sheet
+
+
+def test_team_names_refused_on_the_form_when_equal(client: FlaskClient) -> None:
+    form = {f"player-{seat}": name for seat, name in enumerate(TABLE)}
+    form.update({"dealer": "0", "option-team_names-0": "Nous", "option-team_names-1": "nous"})
+    response = client.post("/new/coinche", data=form, headers={"Accept-Language": "fr"})
+    assert response.status_code == 422
+    refused = text_of(response.get_data(as_text=True))
+    assert "Noms des équipes : les noms de cette option doivent être différents." in refused
+
+
 def test_the_table_says_how_the_game_is_won(client: FlaskClient) -> None:
     assert "The first team to reach 2000 wins. Equal totals play another deal." in text_of(
         client.get(start(client, "coinche")).get_data(as_text=True)

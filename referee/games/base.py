@@ -69,9 +69,10 @@ class RoundInvalid(Invalid):
 class Option:
     """An option a table may set when it creates a game.
 
-    ``kind`` is ``"int"``, ``"bool"`` or ``"choice"``. ``choices`` pairs each
+    ``kind`` is ``"int"``, ``"bool"``, ``"choice"`` or ``"names"``. ``choices`` pairs each
     allowed value with its label; ``nullable`` allows ``None`` (shown as
-    ``none_label``) for options such as "no limit".
+    ``none_label``) for options such as "no limit". A ``"names"`` option is a list of
+    ``count`` distinct names of 1 to ``longest`` characters (a team's own name).
     """
 
     name: str
@@ -84,6 +85,8 @@ class Option:
     maximum: int | None = None
     nullable: bool = False
     none_label: str = N_("none")
+    count: int = 0
+    longest: int = 0
 
     def check(self, value: Any) -> Any:
         """Return the value if acceptable, else raise :class:`Invalid`."""
@@ -104,6 +107,8 @@ class Option:
             if self.maximum is not None and value > self.maximum:
                 raise invalid(where, N_("This option must be at most %(maximum)s."), maximum=self.maximum)
             return value
+        if self.kind == "names":
+            return self._names(value, where)
         allowed = [choice for choice, _label in self.choices]
         for choice in allowed:
             if value == choice and type(value) is type(choice):
@@ -113,6 +118,20 @@ class Option:
             N_("This option must be one of: %(choices)s."),
             choices=", ".join(str(choice) for choice in allowed),
         )
+
+    def _names(self, value: Any, where: str) -> list[str]:
+        if not isinstance(value, list) or len(value) != self.count:
+            raise invalid(where, N_("This option is a list of %(count)s names."), count=self.count)
+        if not all(isinstance(name, str) for name in value):
+            raise invalid(where, N_("Each name in this option must be text."))
+        names = [name.strip() for name in value]
+        if not all(names):
+            raise invalid(where, N_("A name in this option cannot be empty."))
+        if any(len(name) > self.longest for name in names):
+            raise invalid(where, N_("A name in this option is at most %(longest)s characters."), longest=self.longest)
+        if len({name.casefold() for name in names}) < len(names):
+            raise invalid(where, N_("The names in this option must differ."))
+        return names
 
 
 @dataclass(frozen=True)

@@ -146,6 +146,8 @@ def _value_words(option: Option, value: Any) -> str:
         for choice, label in option.choices:
             if choice == value and type(choice) is type(value):
                 return gettext(label)
+    if option.kind == "names":
+        return ", ".join(value)
     return str(value)
 
 

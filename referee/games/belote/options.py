@@ -85,6 +85,16 @@ DIRECTION = Option(
     N_("Dealing, speaking and play go this way round the table."),
     choices=(("right", N_("to the right (counter-clockwise)")), ("left", N_("to the left (clockwise)"))),
 )
+TEAM_NAMES = Option(
+    "team_names",
+    "names",
+    None,
+    N_("Team names"),
+    N_("Two names, such as Nous and Eux. Left empty, each team is named from its players (Alice & Chloé)."),
+    nullable=True,
+    count=2,
+    longest=30,
+)
 PASSED_DEAL = Option(
     "passed_deal",
     "choice",
@@ -207,7 +217,18 @@ SANS_TOUT_ATOUT = Option(
     N_("Contracts with no trumps or with every suit trumps (entered by points only)."),
 )
 
-_SHARED = (DEALS, BOTH_REACH, TIE, BELOTE_FINISH, DIRECTION, PASSED_DEAL, ANNOUNCEMENTS, ANNOUNCE_TIE, CAPOT_POINTS)
+_SHARED = (
+    DEALS,
+    BOTH_REACH,
+    TIE,
+    BELOTE_FINISH,
+    DIRECTION,
+    PASSED_DEAL,
+    ANNOUNCEMENTS,
+    ANNOUNCE_TIE,
+    CAPOT_POINTS,
+    TEAM_NAMES,
+)
 
 BELOTE = (target(1000), *_SHARED, rounding("none"), CONTRACT_POINTS, BELOTE_WHEN_LOSING, LITIGE)
 COINCHE = (

@@ -26,6 +26,11 @@ def team_players(setup: Setup, team: int) -> tuple[str, str]:
 
 
 def team_name(setup: Setup, team: int) -> str:
+    """The team's own name (option ``team_names``; a game stored before it had none), else its players':
+    "Alice & Chloé"."""
+    named = setup.options.get("team_names")
+    if named:
+        return str(named[team])
     first, second = team_players(setup, team)
     return f"{first} & {second}"
 
