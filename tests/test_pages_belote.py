@@ -138,6 +138,23 @@ def test_team_names_refused_on_the_form_when_equal(client: FlaskClient) -> None:
     assert "Noms des équipes : les noms de cette option doivent être différents." in refused
 
 
+def test_the_belote_fields_rendered_for_the_trumps_said(client: FlaskClient) -> None:
+    """Both sets of belote fields are on a Coinche deal form offering tout atout; the trumps said enable one."""
+    location = start(client, "coinche", sans_tout_atout="on")
+    form = client.get(f"{location}/round").get_data(as_text=True)
+    assert re.search(r'<div data-belote-at="TA" hidden>\s*<label>Belote 1 <select name="belote-0" disabled>', form)
+    assert '<div data-belote-at="suit">' in form and '<select name="belote">' in form
+    said = {"taker": "1", "trump": "TA", "contract": "120", "number": "1"}
+    assert client.post(f"{location}/announce", data=said).status_code == 303
+    form = client.get(f"{location}/round").get_data(as_text=True)
+    assert '<div data-belote-at="TA">' in form and '<select name="belote-3">' in form
+    assert '<div data-belote-at="suit" hidden>' in form and '<select name="belote" disabled>' in form
+    assert client.post(f"{location}/announce", data={**said, "trump": "SA"}).status_code == 303
+    assert '<fieldset class="belote-belote" hidden>' in client.get(f"{location}/round").get_data(as_text=True)
+    plain = client.get(f"{start(client, 'coinche')}/round").get_data(as_text=True)
+    assert '<select name="belote">' in plain and 'name="belote-0"' not in plain
+
+
 def test_the_table_says_how_the_game_is_won(client: FlaskClient) -> None:
     assert "The first team to reach 2000 wins. Equal totals play another deal." in text_of(
         client.get(start(client, "coinche")).get_data(as_text=True)

@@ -109,3 +109,40 @@ def test_be20_a_whole_game_to_1000_in_french(page: Page, live_server: str, scree
     expect(page.locator(".grid")).to_contain_text("Denis prend à ♣ trèfle — fait, 302 à 0")
     assert page_width(page) <= 390
     page.screenshot(path=str(screenshot_dir / "belote-be20-finished.png"), full_page=True)
+
+
+def test_co18_the_belote_fields_follow_the_trumps_at_tout_atout(page: Page, live_server: str) -> None:
+    """Coinche with sans atout and tout atout: tout atout shows four belote fields, sans atout none, a suit one;
+    CO18 (Bruno 120 at tout atout, two belotes) entered with them."""
+    page.context.add_cookies([{"name": "lang", "value": "fr", "url": live_server}])
+    page.goto(f"{live_server}/new/coinche")
+    for seat, name in enumerate(TABLE):
+        page.fill(f"#player-{seat}", name)
+    page.locator('input[name="option-sans_tout_atout"]').check()
+    with page.expect_navigation():
+        page.locator("button[type=submit].primary").click()
+    page.locator("a[data-next-round]").click()
+    each_suit = page.locator('select[name^="belote-"]')
+    one = page.locator('select[name="belote"]')
+    expect(one).to_be_visible()
+    expect(each_suit).to_have_count(4)
+    for select in each_suit.all():
+        expect(select).to_be_hidden()
+    pick(page, "trump", "TA")
+    for select in each_suit.all():
+        expect(select).to_be_visible()
+    expect(one).to_be_hidden()
+    pick(page, "trump", "SA")
+    expect(page.locator(".belote-belote")).to_be_hidden()
+    pick(page, "trump", "S")
+    expect(one).to_be_visible()
+    expect(each_suit.first).to_be_hidden()
+    pick(page, "trump", "TA")
+    pick(page, "taker", "1")
+    page.fill('input[name="contract"]', "120")
+    page.fill('input[name="points-takers"]', "110")
+    each_suit.nth(0).select_option("1")
+    each_suit.nth(1).select_option("3")
+    assert page_width(page) <= 390
+    save_round(page)
+    assert side_totals(page) == {BD: 270, AC: 50}
