@@ -9,8 +9,10 @@ import re
 
 from flask.testing import FlaskClient
 
-from tests.belote_examples import ALL_CARDS, BE14_CARDS, TABLE
+from tests.belote_examples import ALL_CARDS, BE14_CARDS, BE20, CO19, TABLE
+from tests.conftest import Api
 from tests.samples import text_of
+from tests.test_api_spades import played
 
 NNBSP = "\u202f"
 
@@ -126,7 +128,7 @@ def test_team_names_from_the_new_game_form_on_the_table_and_the_sheet(client: Fl
     assert "# Nous Eux Corriger 1 65 65 117 117" in table and "Alice & Chloé" not in table
     sheet = french(client, f"{location}/sheet")
     assert "Noms des équipes : Nous, Eux" in sheet
-    assert "Résultat Nous Eux donne total donne total 1 Alice" in sheet and "Alice & Chloé" not in sheet
+    assert "Résultat Nous litige Eux donne total donne total 1 Alice" in sheet and "Alice & Chloé" not in sheet
 
 
 def test_team_names_refused_on_the_form_when_equal(client: FlaskClient) -> None:
@@ -153,6 +155,26 @@ def test_the_belote_fields_rendered_for_the_trumps_said(client: FlaskClient) -> 
     assert '<fieldset class="belote-belote" hidden>' in client.get(f"{location}/round").get_data(as_text=True)
     plain = client.get(f"{start(client, 'coinche')}/round").get_data(as_text=True)
     assert '<select name="belote">' in plain and 'name="belote-0"' not in plain
+
+
+def test_be20_litige_points_held_between_the_teams_columns_until_awarded(client: FlaskClient) -> None:
+    """BE20 deal 5 is a litige (81 held), deal 6 pays them to Alice & Chloé: the sheet shows 81 between the
+    teams' columns on deal 5 only; a Coinche sheet has no such column."""
+    api = Api(client)
+    game_id = str(api.create("belote", TABLE).json["id"])
+    played(api, game_id, [entered for _dealer, _first, entered, _scores, _totals in BE20[:6]])
+    sheet = client.get(f"/g/{game_id}/sheet").get_data(as_text=True)
+    assert re.search(r'<th scope="col" rowspan="2" class="between sub">litige</th><th scope="colgroup"', sheet)
+    rows = re.findall(r"<tr><th scope=\"row\">(\d+)</th>.*?</tr>", sheet, re.DOTALL)
+    assert rows == ["1", "2", "3", "4", "5", "6"]
+    cells = re.findall(r'<td class="total">(\d+)</td><td class="between">(\d*)</td><td class="score">(\d+)</td>', sheet)
+    assert cells == [("65", "", "117"), ("197", "", "50"), ("197", "", "0"), ("197", "", "162")] + [
+        ("278", "81", "0"),
+        ("480", "", "41"),
+    ]
+    coinche = str(api.create("coinche", TABLE).json["id"])
+    played(api, coinche, [CO19[0]])
+    assert "between" not in client.get(f"/g/{coinche}/sheet").get_data(as_text=True)
 
 
 def test_the_table_says_how_the_game_is_won(client: FlaskClient) -> None:

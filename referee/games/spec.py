@@ -368,7 +368,9 @@ class Paper:
     ``blank_choices`` (query name and the choice option offering the values). ``columns`` are
     each player's columns on the score sheet (a round's score and the running total, unless the
     game needs more: a bid beside the tricks, chips beside the balance); ``side_columns`` are each
-    side's, after the players', in a game played in sides (each column's figure is given the side's name).
+    side's, after the players', in a game played in sides (each column's figure is given the side's name);
+    ``between_sides`` is a narrow column between the first side's columns and the second's (its figure is
+    given no name), its cell left blank while the figure is 0: Belote's litige points held.
     """
 
     blank: Callable[[tuple[str, ...], Mapping[str, Any]], Mapping[str, Any]]
@@ -378,6 +380,7 @@ class Paper:
     plans: Callable[[Setup, Standings], Sequence[Any]] = _no_plans
     blank_choices: tuple[tuple[str, Option], ...] = ()
     side_columns: tuple[Column, ...] = ()
+    between_sides: Column | None = None
 
 
 @dataclass(frozen=True)

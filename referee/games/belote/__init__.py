@@ -20,7 +20,7 @@ def _spec(game: rules.BeloteRules, samples: tuple[examples.Sample, ...]) -> Game
         announce_form=form.BeloteAnnounceForm(coinche=game.coinche),
         words=DEAL,
         events=events.EVENTS,
-        paper=paper.PAPER,
+        paper=paper.COINCHE_PAPER if game.coinche else paper.PAPER,
         chart=Chart(line=paper.target_line),
         records=records.RECORDS,
         folder=Path(__file__).parent,

@@ -1,9 +1,11 @@
 """Belote and Coinche on paper: a column pair per team (the deal's score, then the running total), like the
-"Nous | Eux" sheet, after the deal's dealer, taker, trumps (contract and coinche) and result; the blank sheet."""
+"Nous | Eux" sheet, with the litige points held between them, after the deal's dealer, taker, trumps
+(contract and coinche) and result; the blank sheet."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from ..base import N_, RoundResult, Setup
@@ -21,6 +23,11 @@ def side_figure(counted: str) -> Any:
         return int(getattr(side, counted))
 
     return figure
+
+
+def held_points(result: RoundResult, _name: str) -> int:
+    """The litige points held after the deal, shown between the teams' columns until they are awarded."""
+    return int(result.details.held)
 
 
 def blank(seats: tuple[str, ...], _choices: Mapping[str, Any]) -> dict[str, Any]:
@@ -45,6 +52,9 @@ PAPER = Paper(
         Column("score", N_("deal"), side_figure("score")),
         Column("total", N_("total"), side_figure("total")),
     ),
+    between_sides=Column("held", N_("litige"), held_points),
     blank=blank,
     always_shown=("target",),
 )
+# Coinche has no litige (the rule file): nothing is held between its teams' columns.
+COINCHE_PAPER = replace(PAPER, between_sides=None)
