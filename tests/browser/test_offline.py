@@ -264,7 +264,11 @@ def test_two_hands_entered_offline_are_stored_in_order_when_the_connection_retur
 
 def test_a_hand_whose_answer_was_lost_is_stored_once(live_server: str, server: Server, page: Page) -> None:
     game_id, _key = joined_game(page, live_server)
+    # The routes below, for the saves only: set once the worker is in charge and the form has loaded
+    # (a worker taking charge of the page meanwhile, or the form's own request, could pass them by).
+    worker_in_charge(page)
     page.get_by_role("link", name="Enter hand 1").click()
+    expect(page.locator("h1")).to_have_text("Hand 1")
 
     sends = []
 
@@ -495,7 +499,11 @@ def test_a_hand_whose_answer_was_lost_and_another_phone_undid_is_not_stored_agai
     live_server: str, server: Server, page: Page
 ) -> None:
     game_id, _key = joined_game(page, live_server)
+    # The routes below, for the saves only: set once the worker is in charge and the form has loaded
+    # (a worker taking charge of the page meanwhile, or the form's own request, could pass them by).
+    worker_in_charge(page)
     page.get_by_role("link", name="Enter hand 1").click()
+    expect(page.locator("h1")).to_have_text("Hand 1")
 
     def lose_the_answer(route: Route) -> None:
         route.fetch()  # the server stores the hand...
