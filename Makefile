@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 THREADS ?= 16
 CONNECTIONS ?= 2000
-.PHONY: run test test-slow lint bench lighthouse icons setup system-packages translations extract-messages clean
+.PHONY: run test coverage test-slow lint bench lighthouse icons setup system-packages translations extract-messages clean
 
 # The virtual environment without a pip of its own when the Python making it has a pip that installs
 # into another environment (22.3 and later: `pip --python`): ensurepip copying pip in is most of
@@ -59,8 +59,14 @@ system-packages:
 	@bash .ci/system-packages
 
 # One worker per core (at most 4: more would only crowd the browser and server tests).
+SUITE = $(BIN)/python -m pytest -m "not slow" -n auto --maxprocesses 4 --dist loadgroup
 test: system-packages lint
-	$(BIN)/python -m pytest -m "not slow" -n auto --maxprocesses 4 --dist loadgroup --cov=referee --cov-report=term:skip-covered
+	$(SUITE)
+
+# The same suite, measuring which lines of referee/ it runs: apart, as tracing every line doubles the
+# time of the Python-bound tests and `make test` must stay well under ten minutes.
+coverage: system-packages setup
+	$(SUITE) --cov=referee --cov-report=term:skip-covered
 
 test-slow: system-packages setup
 	$(BIN)/python -m pytest -m slow
