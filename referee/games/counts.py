@@ -2,7 +2,7 @@
 
 The round form of a game makes one :class:`CountPicker` and gives it the round's total; the page
 shows it with the ``count_row`` macro of ``templates/widgets.html`` (a stepper and a chip per count),
-and ``static/form.js`` does in the page what :func:`effective_counts` does here (held together by
+and ``static/widgets.js`` does in the page what :func:`effective_counts` does here (held together by
 tests/browser/test_scripts_match_rules.py). Pure Python: no Flask.
 """
 

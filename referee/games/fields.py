@@ -78,7 +78,7 @@ def cleaned_sum(text: str) -> str:
 
 def flip_sign(text: str) -> str:
     """The field with its sign changed: ``12`` → ``-12``, ``12+11-3`` → ``-12-11+3``, blank → ``-``
-    (``static/form.js`` flipSign does the same in the page)."""
+    (``static/widgets.js`` flipSign does the same in the page)."""
     cleaned = cleaned_sum(text)
     if cleaned == "":
         return "-"

@@ -1,7 +1,7 @@
 """The rule pieces of the page scripts give what the Python rules give, on the same generated inputs.
 
 Piquet's round.js shows a hand's combinations and the running play points live, the shared count
-picker (form.js) fills in the blank counts (the one blank takes what is left; once the counts add
+picker (widgets.js) fills in the blank counts (the one blank takes what is left; once the counts add
 up, every blank has none), and Hearts' round.js shows the moon choice, without asking the server. Each of their
 pure functions is run here in the real page, once on every generated input, and must agree
 with the Python rules on every one of them.

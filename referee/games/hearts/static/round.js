@@ -1,6 +1,6 @@
 // Hearts' round form: the moon. Enhancements only: without this file the one-tap moon goes through the
 // server (HeartsRoundForm.command) and the moon choice is always shown. The counts are the shared count
-// picker's (static/form.js), which tells this script the counts as the rules take them ("referee:counts").
+// picker's (static/widgets.js), which tells this script the counts as the rules take them ("referee:counts").
 "use strict";
 (() => {
   // Hearts' moon (referee/games/hearts/rules.py, checked by tests/browser/test_scripts_match_rules.py):
@@ -24,7 +24,7 @@
     const choice = form.querySelector("[data-moon-choice]");
     const home = form.querySelector("[data-moon-home]");
     if (!choice || !home) return;
-    const points = form.querySelector("input[data-mode-switch][value=points]:checked");
+    const points = form.querySelector("input[name=mode][value=points]:checked");
     const known = lastCounts.get(form);
     const shooter = points || !known ? null : moonShooter(known.counts, queenSeat(form), known.total);
     const row = shooter === null ? null : form.querySelector(`#row-hearts-${shooter}`);
@@ -38,7 +38,7 @@
     placeMoonChoice(event.target.form);
   });
   document.addEventListener("change", (event) => {
-    if (event.target.matches("input[data-mode-switch], input[name=queen]") && event.target.form) placeMoonChoice(event.target.form);
+    if (event.target.matches("input[name=mode], input[name=queen]") && event.target.form) placeMoonChoice(event.target.form);
   });
 
   // The one-tap moon (HeartsRoundForm.command): that seat took all the hearts and the queen, the others none.

@@ -1,4 +1,4 @@
-// Points (referee/games/points/form.py): the running total of a round (the ± buttons are static/form.js's).
+// Points (referee/games/points/form.py): the running total of a round (the ± buttons are static/widgets.js's).
 // Enhancements only.
 "use strict";
 (function () {
