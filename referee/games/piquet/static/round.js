@@ -1,8 +1,9 @@
-// Piquet deal form, enhancements only (the form works without this file):
-// one way of entering shown at a time, the card picker for one hand at a time
-// with the combinations and verdicts shown live, and the running play points.
+// Piquet deal form, enhancements only (the form works without this file): the card picker (static/cards.js)
+// one hand at a time, with the combinations and verdicts shown live; the announcements' rows as they fill;
+// the running play points. Which way of entering shows is static/form.js's.
 "use strict";
 (function () {
+  const { fill, ticked } = window.refereeCards;
   const RANKS = "AKQJT987";
   const SUITS = "SHDC";
   const SET_RANKS = "AKQJT";
@@ -10,10 +11,6 @@
   const HAND = 12;
   const TRICKS = 12;
   const ROLES = ["elder", "younger"];
-
-  function fill(template, values) {
-    return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
-  }
 
   function other(role) {
     return role === "elder" ? "younger" : "elder";
@@ -62,18 +59,7 @@
     return groups.sort((a, b) => b.count - a.count || RANKS.indexOf(a.rank) - RANKS.indexOf(b.rank));
   }
 
-  // --- Showing one way at a time --------------------------------------------
-
-  function showWays(form) {
-    const chosen = {};
-    form.querySelectorAll("input[data-way-switch]:checked").forEach((input) => {
-      chosen[input.name] = input.value;
-    });
-    form.querySelectorAll("[data-way]").forEach((section) => {
-      const [name, value] = section.dataset.way.split(":");
-      if (name in chosen) section.hidden = chosen[name] !== value;
-    });
-  }
+  // --- The announcements' rows ------------------------------------------------
 
   function showRows(form) {
     // Announcement rows: the filled ones and the first empty one.
@@ -99,7 +85,9 @@
     picker.classList.add("one-hand");
 
     const boxes = (role) => [...picker.querySelectorAll(`input[name="${role}-cards"]`)];
-    const held = (role) => boxes(role).filter((box) => box.checked).map((box) => box.value);
+    const held = (role) => ticked(picker, `${role}-cards`);
+    // A combination's name, as the announcements' options give it ("5A": quint to the ace).
+    const named = (kind, key) => form.querySelector(`[name$="-${kind}-0"] option[value="${key}"]`).textContent;
     const blanche = (role) => {
       const box = form.querySelector(`[data-blanche="${role}"]`);
       return Boolean(box && box.checked);
@@ -118,8 +106,8 @@
       if (known && known[role].blanche) items.push(`${words.blanche} — ${words.good}`);
       const point = findPoint(cards);
       if (point) items.push(fill(words.point, point) + suffix("point"));
-      for (const run of findSequences(cards)) items.push(words.sequences[run.length + run.top] + suffix("sequences"));
-      for (const group of findSets(cards)) items.push(words.sets[group.count + group.rank] + suffix("sets"));
+      for (const run of findSequences(cards)) items.push(named("seq", run.length + run.top) + suffix("sequences"));
+      for (const group of findSets(cards)) items.push(named("set", group.count + group.rank) + suffix("sets"));
       if (known && known.repique === role) items.push(words.repique);
       const score = known ? fill(words.score, { points: known[role].score }) : null;
       if (score) items.push(score);
@@ -249,10 +237,8 @@
     const form = picker.closest("form");
     const words = JSON.parse(picker.dataset.words);
     form.addEventListener("change", (event) => {
-      if (event.target.matches("[data-way-switch]")) showWays(form);
       if (event.target.matches("[data-row] select")) showRows(form);
     });
-    showWays(form);
     showRows(form);
     setupPicker(form, picker, words);
     const tricks = form.querySelector("[data-tricks]");

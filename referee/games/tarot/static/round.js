@@ -1,6 +1,6 @@
-// Tarot deal form, enhancements only (the form works without this file): one way of entering shown at a
-// time (a played or a passed deal; the points counted or the attack's cards), and the points and bouts of
-// the cards ticked counted as they are ticked (referee/games/tarot/deck.py counts alike).
+// Tarot deal form, enhancements only (the form works without this file): the points and bouts of the
+// attack's cards ticked in the card picker (static/cards.js), counted as referee/games/tarot/deck.py counts
+// them. Which way of entering shows is static/form.js's.
 "use strict";
 (function () {
   const BOUTS = new Set(["1T", "21T", "EX"]);
@@ -21,41 +21,19 @@
     };
   }
 
-  function fill(template, values) {
-    return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
-  }
-
-  function showWays(form) {
-    const chosen = {};
-    form.querySelectorAll("input[data-way-switch]:checked").forEach((input) => {
-      chosen[input.name] = input.value;
-    });
-    form.querySelectorAll("[data-way]").forEach((section) => {
-      const ways = section.dataset.way.split(" ").map((way) => way.split(":"));
-      section.hidden = !ways.some(([name, value]) => !(name in chosen) || chosen[name] === value);
-    });
-  }
-
-  function showCount(form, output) {
-    const codes = Array.from(form.querySelectorAll("input[name=cards]:checked"), (input) => input.value);
-    const { half, bouts } = counted(codes);
-    const points = half % 2 ? fill(output.dataset.half, { whole: (half - 1) / 2 }) : String(half / 2);
-    const boutWords = JSON.parse(output.dataset.bouts)[bouts];
-    const needed = NEEDED[bouts];
-    output.textContent = fill(output.dataset.words, { count: codes.length, points, bouts: boutWords, needed });
-  }
-
   // The pure rule piece, for the browser tests that hold it to the rules.
   window.refereeTarot = { counted };
 
   document.addEventListener("DOMContentLoaded", () => {
-    const output = document.querySelector("[data-pile-count]");
-    if (!output) return;
-    const form = output.closest("form");
-    form.addEventListener("change", (event) => {
-      if (event.target.matches("[data-way-switch]")) showWays(form);
-      if (event.target.matches("input[name=cards]")) showCount(form, output);
+    const line = document.querySelector("[data-pile-count]");
+    if (!line) return;
+    const { fill, ticked, counting } = window.refereeCards;
+    counting(line, () => {
+      const codes = ticked(line.closest("form"), "cards");
+      const { half, bouts } = counted(codes);
+      const points = half % 2 ? fill(line.dataset.half, { whole: (half - 1) / 2 }) : String(half / 2);
+      const boutWords = JSON.parse(line.dataset.bouts)[bouts];
+      return fill(line.dataset.words, { count: codes.length, points, bouts: boutWords, needed: NEEDED[bouts] });
     });
-    showWays(form);
   });
 })();
