@@ -21,9 +21,11 @@ PIP = $(if $(wildcard $(BIN)/pip),$(BIN)/python -m pip,$(PYTHON) -m pip --python
 # What serving needs, and no more: the runtime dependencies as pyproject.toml lists them, and not the
 # package itself (building it, even editable, needs a build environment of its own): `make run` serves
 # the checkout (`python -m referee.cli`), and a fresh clone does not wait for the test tools either.
+# --no-compile: Python compiles the modules serving imports when it first imports them, not every
+# module of every package at install time (a sixth of the install's time here).
 $(VENV)/.served: pyproject.toml | $(BIN)/python
 	$(BIN)/python -c 'import tomllib; print(*tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"], sep="\n")' > $(VENV)/served.txt
-	$(PIP) --prefer-binary -r $(VENV)/served.txt
+	$(PIP) --prefer-binary --no-compile -r $(VENV)/served.txt
 	touch $@
 
 # The package (editable) with everything `make test`, `make lint` and `make bench` use (pyproject's dev
@@ -42,8 +44,8 @@ translations: $(VENV)/.served
 extract-messages: $(VENV)/.installed
 	$(BIN)/python tools/catalogs.py update
 
+# `serve` creates the database or migrates it as the app starts: no `init-db` process before it.
 run: translations
-	$(BIN)/python -m referee.cli init-db
 	$(BIN)/python -m referee.cli serve --host $(HOST) --port $(PORT) --threads $(THREADS) --connection-limit $(CONNECTIONS)
 
 lint: setup
