@@ -108,6 +108,21 @@ def test_six_long_names_at_hearts_scroll_under_the_rounds_number_and_pencil(
     check_grid_keeps_its_edges(page)
 
 
+def test_five_players_hands_at_hearts_fit_the_phone_without_scrolling(
+    page: Page, live_server: str, screenshot_dir: Any
+) -> None:
+    players = ["Alice", "Bruno", "Chloé", "Denis", "Emma"]
+    hands = [
+        {"hearts": dict(zip(players, taken, strict=True)), "queen": queen}
+        for taken, queen in [((2, 4, 0, 7, 0), "Bruno"), ((0, 0, 13, 0, 0), "Chloé"), ((1, 2, 3, 4, 3), "Denis")]
+    ]
+    scored_here(page, live_server, {"game": "hearts", "players": players}, tuple(hands))
+    box = page.locator("section.rounds .scroll")
+    assert box.evaluate("(box) => box.scrollWidth - box.clientWidth") == 0  # nothing under the ✎, nothing to scroll
+    assert all(on_screen(page, ".grid thead th, .grid tbody td"))
+    page.locator("section.rounds").screenshot(path=str(screenshot_dir / "hearts-five-grid-390.png"))
+
+
 def test_keeping_the_screen_on_says_so_when_the_browser_refuses(page: Page, live_server: str) -> None:
     page.add_init_script(
         "Object.defineProperty(navigator, 'wakeLock', {value: {request: () =>"
