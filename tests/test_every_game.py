@@ -317,8 +317,10 @@ def stylesheets(app: Flask) -> dict[str, str]:
 
 
 def folder_of(game: str) -> str:
-    """The game whose folders (templates, static files) a game uses: its own, or the game it shares a package with."""
-    return GAMES[game].templates or game
+    """Where a game's static files are served (``/static/<folder>/``): under its own name when it has a package
+    folder (Coinche's, Belote's), else under the game's whose templates it uses (Newmarket's, Queenie's)."""
+    spec = GAMES[game]
+    return game if spec.folder is not None else spec.templates or game
 
 
 def scoped_to(selector: str, game: str) -> bool:

@@ -25,6 +25,8 @@ def _spec(game: rules.BeloteRules, samples: tuple[examples.Sample, ...]) -> Game
         records=records.RECORDS,
         folder=Path(__file__).parent,
         samples=samples,
+        # Both games' pages come from templates/belote/, which tells them apart by ``stored.game``.
+        templates=rules.BELOTE.name if game.coinche else None,
     )
 
 
