@@ -110,6 +110,8 @@ def test_team_names_name_the_sides_and_the_events_words(api: Api) -> None:
     game_id = new_game(api, "belote", {"team_names": [" Nous", "Eux "]})
     state = played(api, game_id, [BE20[0][2]])
     assert state["options"]["team_names"] == ["Nous", "Eux"]
+    spaced = new_game(api, "coinche", {"team_names": ["Les  Bleus", "Eux"]})
+    assert api.get(spaced).json["options"]["team_names"] == ["Les Bleus", "Eux"]  # spaces as in players' names
     assert [side["name"] for side in state["sides"]] == ["Nous", "Eux"]
     assert [side["name"] for side in state["rounds"][0]["sides"]] == ["Nous", "Eux"]
     assert state["sides"][0]["players"] == ["Alice", "Chloé"]
@@ -126,6 +128,22 @@ def test_team_names_name_the_sides_and_the_events_words(api: Api) -> None:
         (["Nous", "  "], "A name in this option cannot be empty."),
         (["Nous", "E" * 31], "A name in this option is at most 30 characters."),
         (["Nous", " nous"], "The names in this option must differ."),
+        # Refused as a player's name is (the same check): nothing invisible, nothing only blank-looking.
+        (["Nous", "\u200b"], "This name holds an invisible or control character (U+200B): type it again without it."),
+        (
+            ["E\u202eux", "Nous"],
+            "This name holds an invisible or control character (U+202E): type it again without it.",
+        ),
+        (
+            ["Nous", "Eu\u200dx"],
+            "This name holds an invisible joiner between letters (U+200D ZERO WIDTH JOINER): type it again without it.",
+        ),
+        (
+            ["Nous", "\u2800"],
+            "This name holds a character that looks blank (U+2800 BRAILLE PATTERN BLANK): type it again without it.",
+        ),
+        (["Nous", "\u0301"], "A name needs at least one letter, digit or sign that can be seen."),
+        (["Nous", "\u3000 \u00a0"], "A name in this option cannot be empty."),
     ],
 )
 def test_team_names_refused_with_the_reason(app: Flask, api: Api, names: Any, message: str) -> None:

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import re
 
+from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.belote_examples import ALL_CARDS, BE14_CARDS, BE20, CO19, TABLE
-from tests.conftest import Api
+from tests.conftest import Api, dump_database
 from tests.samples import text_of
 from tests.test_api_spades import played
 
@@ -138,6 +139,18 @@ def test_team_names_refused_on_the_form_when_equal(client: FlaskClient) -> None:
     assert response.status_code == 422
     refused = text_of(response.get_data(as_text=True))
     assert "Noms des équipes : les noms de cette option doivent être différents." in refused
+
+
+def test_team_names_refused_on_the_form_when_invisible(app: Flask, client: FlaskClient) -> None:
+    before = dump_database(app)
+    form = {f"player-{seat}": name for seat, name in enumerate(TABLE)}
+    form.update({"dealer": "0", "option-team_names-0": "Nous", "option-team_names-1": "\u200b\u200b"})
+    response = client.post("/new/belote", data=form, headers={"Accept-Language": "fr"})
+    assert response.status_code == 422
+    refused = text_of(response.get_data(as_text=True))
+    invisible = "ce nom contient un caractère invisible ou de contrôle (U+200B) : retapez-le sans ce caractère."
+    assert f"Noms des équipes : {invisible}" in refused
+    assert dump_database(app) == before
 
 
 def test_the_belote_fields_rendered_for_the_trumps_said(client: FlaskClient) -> None:

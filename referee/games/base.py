@@ -124,9 +124,13 @@ class Option:
             raise invalid(where, N_("This option is a list of %(count)s names."), count=self.count)
         if not all(isinstance(name, str) for name in value):
             raise invalid(where, N_("Each name in this option must be text."))
-        names = [name.strip() for name in value]
+        names = [normal_name(name) for name in value]
         if not all(names):
             raise invalid(where, N_("A name in this option cannot be empty."))
+        for typed in value:
+            problem = unseen_character_problem(where, unicodedata.normalize("NFC", typed).strip())
+            if problem is not None:
+                raise Invalid([problem])
         if any(len(name) > self.longest for name in names):
             raise invalid(where, N_("A name in this option is at most %(longest)s characters."), longest=self.longest)
         if len({name.casefold() for name in names}) < len(names):
@@ -471,6 +475,23 @@ def _name_problem(field_name: str, typed: str) -> Problem | None:
     name = unicodedata.normalize("NFC", typed).strip()
     if not name:
         return Problem(field_name, N_("A player needs a name."))
+    problem = unseen_character_problem(field_name, name)
+    if problem is not None:
+        return problem
+    length = len(normal_name(name))
+    if length > NAME_LENGTH:
+        return Problem(
+            field_name,
+            N_("A name has at most %(maximum)s characters (this one has %(count)s)."),
+            {"maximum": NAME_LENGTH, "count": length},
+        )
+    return None
+
+
+def unseen_character_problem(field_name: str, name: str) -> Problem | None:
+    """Why a name (NFC, trimmed, not empty) would not be seen as typed: an invisible or control character,
+    nothing visible at all, a blank-looking character or a joiner between letters; or None. A player's
+    name and a team's (an option of kind ``names``) are refused alike."""
     for char in name:
         if unicodedata.category(char) in _HIDDEN_CATEGORIES and char not in _JOINERS:
             return Problem(
@@ -490,13 +511,6 @@ def _name_problem(field_name: str, typed: str) -> Problem | None:
         else:
             continue
         return Problem(field_name, message, {"character": f"U+{ord(char):04X} {unicodedata.name(char, '')}".strip()})
-    length = len(normal_name(name))
-    if length > NAME_LENGTH:
-        return Problem(
-            field_name,
-            N_("A name has at most %(maximum)s characters (this one has %(count)s)."),
-            {"maximum": NAME_LENGTH, "count": length},
-        )
     return None
 
 
