@@ -94,6 +94,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         template_folder="templates",  # referee/templates: a link to the top-level folder in a checkout
         **_instance_path_option(),
     )
+    app.jinja_environment = templating.GlobalsShared  # before anything makes the app's jinja_env
     app.url_map.converters["int"] = _Count
     instance_path = Path(app.instance_path)
     instance_path.mkdir(parents=True, exist_ok=True)
