@@ -140,10 +140,13 @@ _FORMS = {(shape, filled): _form(shape, filled) for shape in MARKERS for filled 
 def _marker_paths(shape: str, points: Sequence[tuple[float, float]], filled: bool = False) -> str:
     """The outlines of markers centred on each (x, y), as one path data: the first placed, each next
     one moved to from where the one before stopped."""
+    return _markers_in_tenths(shape, [round(x * 10) for x, _y in points], [round(y * 10) for _x, y in points], filled)
+
+
+def _markers_in_tenths(shape: str, xs: Sequence[int], ys: Sequence[int], filled: bool) -> str:
+    """:func:`_marker_paths` of the centres (xs[i], ys[i]), counted in tenths of a pixel."""
     form = _FORMS[shape, filled]
     (start_x, start_y), (end_x, end_y) = form.start, form.end
-    xs = [round(x * 10) for x, _y in points]
-    ys = [round(y * 10) for _x, y in points]
     first = f"M{_n((xs[0] + start_x) / 10)} {_n((ys[0] + start_y) / 10)}{form.path}"
     if len(xs) == 1:
         return first
@@ -195,6 +198,7 @@ class _Frame:
     floats: list[float] = field(default_factory=list, compare=False)  # all_xs(), made on first use
     dxs: list[str] = field(default_factory=list, compare=False)  # x_steps(), made on first use
     steps_made: dict[int, str] = field(default_factory=dict, compare=False)  # steps(), by number of rounds
+    marks_made: dict[int, tuple[list[int], list[int]]] = field(default_factory=dict, compare=False)  # marked()
 
     @property
     def bottom(self) -> float:
@@ -218,7 +222,7 @@ class _Frame:
             self.floats.extend([self.left + width * index / rounds for index in range(self.rounds + 1)])
         return self.floats
 
-    @property
+    @functools.cached_property
     def grain(self) -> int:
         """The lines are drawn in units of ``grain`` points of value (a power of ten: 1 unless a pixel
         holds many points), so that a line's heights are whole numbers."""
@@ -227,7 +231,7 @@ class _Frame:
             grain *= 10
         return grain
 
-    @property
+    @functools.cached_property
     def unit(self) -> str:
         """The size of the lines' unit in the picture, as written in their scale: ``grain`` points of
         value, and as wide (the scale is the same both ways, so that strokes, joins and markers are not
@@ -258,6 +262,17 @@ class _Frame:
             written = " ".join([step + "%s" for step in self.x_steps()[:rounds]])
             self.steps_made[rounds] = "l" + written if rounds else ""
         return self.steps_made[rounds]
+
+    def marked(self, length: int) -> tuple[list[int], list[int]]:
+        """The rounds a line of ``length`` values is marked at (every few, and its last) and the x of
+        its markers in tenths of a pixel, the one beside its name last: made once for all the lines."""
+        if length not in self.marks_made:
+            every = max(1, math.ceil(self.rounds / MOST_MARKS))
+            marked = sorted({*range(0, length, every), length - 1})
+            xs = self.all_xs()
+            tenths = [round(xs[index] * 10) for index in marked]
+            self.marks_made[length] = (marked, [*tenths, round((self.right + LABEL_GAP + MARK) * 10)])
+        return self.marks_made[length]
 
 
 # The steps from height to height of each line in the lines' unit as written, and its last height, by
@@ -366,30 +381,33 @@ def _series(frame: _Frame, seat: int, name: str, values: Sequence[int], label_y:
     the name, with a thin leader from the line's end when the name was moved off its height) and their
     name at the line's end, each for its layer."""
     style = seat % len(DASHES)
-    unit = float(frame.unit)
     heights = _y_steps(frame, values)
     steps = frame.steps(len(heights)) % heights
-    dash = ""
-    if DASHES[style]:
-        dash = f' stroke-dasharray="{" ".join(_significant(float(length) / unit) for length in DASHES[style].split())}"'
     line = (
-        f'<path d="M0 {_heights_in_unit(frame, values[:1])[0]}{steps}"{dash}'
+        f'<path d="M0 {_heights_in_unit(frame, values[:1])[0]}{steps}"{_dash(style, frame.unit)}'
         f' data-player="{escape(name)}"><title>{escape(name)}</title></path>'
     )
-    every = max(1, math.ceil(frame.rounds / MOST_MARKS))
-    last = len(values) - 1
-    marked = sorted({*range(0, len(values), every), last})
-    xs = frame.all_xs()
+    marked, xs = frame.marked(len(values))
     ys = frame.ys([values[index] for index in marked])
-    end_x, end_y = xs[last], ys[-1]
-    spots = [*zip([xs[index] for index in marked], ys, strict=True), (frame.right + LABEL_GAP + MARK, label_y)]
+    end_x, end_y = frame.all_xs()[len(values) - 1], ys[-1]
+    ys.append(label_y)
     form = _FORMS[MARKERS[style], FILLED[style]]
-    marks = f'<path d="{_marker_paths(MARKERS[style], spots, FILLED[style])}"{form.attributes}/>'
+    tenths = [round(y * 10) for y in ys]
+    marks = f'<path d="{_markers_in_tenths(MARKERS[style], xs, tenths, FILLED[style])}"{form.attributes}/>'
     if abs(label_y - end_y) > 1:  # the name was moved off its line's height: a thin leader joins them
         marks += (
             f'<path d="M{_n(end_x)} {_n(end_y)}L{_n(frame.right + LABEL_GAP - 1)} {_n(label_y)}" stroke-width=".5"/>'
         )
     return line, marks, f'<text y="{_n(label_y + FONT * 0.35)}">{escape(_short(name))}</text>'
+
+
+@functools.lru_cache(maxsize=256)  # a few styles by the few units of a game's scales
+def _dash(style: int, unit: str) -> str:
+    """The dash pattern of a seat's line, in the lines' unit (as written in their scale)."""
+    if not DASHES[style]:
+        return ""
+    lengths = (_significant(float(length) / float(unit)) for length in DASHES[style].split())
+    return f' stroke-dasharray="{" ".join(lengths)}"'
 
 
 def line_chart(
