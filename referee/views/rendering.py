@@ -178,8 +178,10 @@ class _Rows:
     html: tuple[str, ...]
 
 
-# Bounded in rounds, like the derived state (the rows' HTML is shared between versions).
-_grid_rows: GameCache[_Rows] = GameCache(CACHED_ROUNDS, weigh=lambda rows: len(rows.html) + 1)
+# The rows last rendered of each game, by game, language and phone (scorer or watcher): whatever versions
+# came between, they serve for every round whose result is still the very same object (a correction
+# makes new ones from it on). Bounded in rounds, like the derived state; a game's rows replace its last.
+_grid_rows: VersionedCache[_Rows] = VersionedCache(CACHED_ROUNDS, weigh=lambda rows: len(rows.html) + 1)
 
 
 def grid_rows(
@@ -187,24 +189,24 @@ def grid_rows(
 ) -> Markup:
     """The rows of the round-by-round grid (``grid.html``), each round's rendered once.
 
-    The rows of the version before, for the same language and the same phone (scorer or watcher),
+    The rows last rendered for the same language and the same phone (scorer or watcher), at any version,
     are reused for every round whose derived result is the very same object (a round added or the
-    last undone keeps the others' results): the page after a write renders one row, not them all.
+    last undone keeps the others' results): the page after a write renders one row, not them all, even
+    when no page was asked for at the versions between.
     """
     row = current_app.jinja_env.get_template("grid.html").module.row  # type: ignore[attr-defined]
     players = stored.setup.players
     results = standings.rounds
     if standings is not stored.standings():  # not the game as stored: rendered, not kept
         return Markup("\n".join(str(row(players, result, can_edit, edit_base, correct_label)) for result in results))
-    variant = (str(get_locale()), bool(can_edit), edit_base, str(correct_label))
-    same = _grid_rows.get(stored.id, stored.version, variant)
-    if same is not None and same.results is results:
-        return Markup("\n".join(same.html))
-    previous = same or _grid_rows.get(stored.id, stored.version - 1, variant)
-    shared = shared_prefix(previous.results, results) if previous is not None else 0
+    key = (stored.id, str(get_locale()), bool(can_edit), edit_base, str(correct_label))
+    kept = _grid_rows.get(key)
+    if kept is not None and kept.results is results:
+        return Markup("\n".join(kept.html))
+    shared = shared_prefix(kept.results, results) if kept is not None else 0
     made = [str(row(players, result, can_edit, edit_base, correct_label)) for result in results[shared:]]
-    rows = _Rows(results, (previous.html[:shared] if previous is not None else ()) + tuple(made))
-    _grid_rows.put(stored.id, stored.version, rows, variant)
+    rows = _Rows(results, (kept.html[:shared] if kept is not None else ()) + tuple(made))
+    _grid_rows.put(key, rows)
     return Markup("\n".join(rows.html))
 
 

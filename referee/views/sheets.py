@@ -20,7 +20,7 @@ from flask_babel import format_date, get_locale, gettext
 from markupsafe import Markup
 
 from .. import i18n, store
-from ..cache import GameCache
+from ..cache import GameCache, VersionedCache
 from ..chart import line_chart
 from ..games.base import Game, Option, RoundResult, Setup, Standings
 from ..games.fields import posted_count
@@ -93,8 +93,10 @@ class _SheetRows:
     html: tuple[str, ...]
 
 
-# Bounded in rounds, like the derived state (the rows' HTML is shared between versions).
-_sheet_rows: GameCache[_SheetRows] = GameCache(CACHED_ROUNDS, weigh=lambda rows: len(rows.html) + 1)
+# The rows last rendered of each game, by game and language: whatever versions came between, they serve
+# for every round whose result is still the very same object with the same plan. Bounded in rounds, like
+# the derived state; a game's rows replace its last.
+_sheet_rows: VersionedCache[_SheetRows] = VersionedCache(CACHED_ROUNDS, weigh=lambda rows: len(rows.html) + 1)
 
 
 def sheet_rows(
@@ -106,9 +108,10 @@ def sheet_rows(
     sides: Sequence[Any],
     columns: int,
 ) -> Markup:
-    """The rounds of the score sheet (``sheets/rounds.html``), each rendered once: the version before's
-    rows, in the same language, serve for every round whose result is the very same object with the
-    same plan (a round added or the last undone keeps the others'), so the sheet after a write renders one."""
+    """The rounds of the score sheet (``sheets/rounds.html``), each rendered once: the rows last rendered
+    in the same language, at any version, serve for every round whose result is the very same object
+    with the same plan (a round added or the last undone keeps the others'), so the sheet after a write
+    renders one, even when it was not printed at the versions between."""
     body = current_app.jinja_env.get_template("sheets/rounds.html").module.round_body  # type: ignore[attr-defined]
     results = standings.rounds
     planned = tuple(plans) if plans else (None,) * len(results)
@@ -121,16 +124,14 @@ def sheet_rows(
 
     if standings is not stored.standings():  # not the game as stored: rendered, not kept
         return Markup("\n".join(rendered(0)))
-    language = str(get_locale())
-    previous = _sheet_rows.get(stored.id, stored.version, language) or _sheet_rows.get(
-        stored.id, stored.version - 1, language
-    )
+    key = (stored.id, str(get_locale()))
+    previous = _sheet_rows.get(key)
     shared = 0
     if previous is not None:
         shared = shared_prefix(previous.results, results)
         shared = next((index for index in range(shared) if previous.plans[index] != planned[index]), shared)
     rows = _SheetRows(results, planned, (previous.html[:shared] if previous is not None else ()) + rendered(shared))
-    _sheet_rows.put(stored.id, stored.version, rows, language)
+    _sheet_rows.put(key, rows)
     return Markup("\n".join(rows.html))
 
 
