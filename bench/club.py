@@ -118,7 +118,7 @@ def forget_every_cache() -> None:
     gamestate.forget()
     for cache in (store.games._bodies, rendering._answers, rendering._grid_rows, rendering._table_pages):
         cache.clear()
-    for cache in (sheets._sheets, sheets._charts):
+    for cache in (rendering._round_parts, sheets._sheets, sheets._charts):
         cache.clear()
 
 

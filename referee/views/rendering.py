@@ -211,6 +211,29 @@ def grid_rows(
 
 
 # ---------------------------------------------------------------------------
+# What a page shows of one round alone (a deal's summary)
+
+# By name, language and round result: the result kept beside its HTML (a result made since with the id of
+# one gone is not given its HTML). Bounded by size in characters, some 16 MB.
+_round_parts: VersionedCache[tuple[RoundResult, Markup]] = VersionedCache(16_000_000, weigh=lambda kept: len(kept[1]))
+
+
+def round_kept(name: str, result: RoundResult, caller: Callable[[], str]) -> Markup:
+    """Jinja's ``{% call round_kept(name, result) %}body{% endcall %}``: the body rendered once per round
+    result and language, for what a page shows of that round alone (Piquet's deal summary, Queenie's last
+    deal): the scorer's page, the watchers' and the TV view share it, and a page after an undo finds the
+    one made when that round was the last. The body may use nothing but the result, the game's setup
+    and the app's globals; a correction, a replay or another game makes other results."""
+    key = (name, str(get_locale()), id(result))
+    kept = _round_parts.get(key)
+    if kept is not None and kept[0] is result:
+        return kept[1]
+    made = Markup(caller())
+    _round_parts.put(key, (result, made))
+    return made
+
+
+# ---------------------------------------------------------------------------
 # A game's JSON
 
 

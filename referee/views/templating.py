@@ -18,7 +18,7 @@ from ..games.cards import card_label
 from ..installed import games, spec_of
 from ..words import elide_de, minus, signed
 from .kit import describe_event
-from .rendering import grid_rows
+from .rendering import grid_rows, round_kept
 
 
 def round_words(stored: store.StoredGame, which: str, number: int) -> str:
@@ -82,6 +82,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         describe_event=describe_event,
         grid_rows=grid_rows,
+        round_kept=round_kept,
         round_words=round_words,
         round_count=round_count,
         game_facts=game_facts,
