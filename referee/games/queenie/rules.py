@@ -35,6 +35,7 @@ Settled here where the rules leave a choice:
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -296,9 +297,12 @@ class Terms:
         return self.sale_price if self.spare == "sale" and self.sale_price is not None else 1
 
 
+_TERMS = tuple(field.name for field in dataclasses.fields(Terms))
+
+
 def terms(setup: Setup) -> Terms:
     values = {**QUEENIE_VALUES, **setup.options}
-    return Terms(**{field.name: values[field.name] for field in dataclasses.fields(Terms)})
+    return Terms(**{name: values[name] for name in _TERMS})
 
 
 _FIELDS = ("stakes", "dealer_choice", "buyer", "price", "queens", "out", "cards_left", "referee")
@@ -345,6 +349,7 @@ class State:
 # --- seats and hands ---------------------------------------------------------
 
 
+@functools.cache
 def packet_sizes(players: int) -> tuple[tuple[int, ...], int]:
     """The other hands clockwise from the dealer's left, and the size of each dealer packet.
 
@@ -356,6 +361,7 @@ def packet_sizes(players: int) -> tuple[tuple[int, ...], int]:
     return packets[:-2], packets[-1]
 
 
+@functools.cache  # a few table sizes and options: made once each (a replay asks for every deal)
 def deal_plan(players: int, spare_deal: str) -> tuple[tuple[int, ...], int]:
     """The hands in dealing order (from the dealer's left, the dealer last) and the spare hand's size.
 
@@ -375,10 +381,9 @@ def deal_plan(players: int, spare_deal: str) -> tuple[tuple[int, ...], int]:
 
 def clockwise_after(setup: Setup, active: tuple[str, ...], start: str) -> list[str]:
     """The active players clockwise beginning on ``start``'s left (``start`` last if active)."""
-    count = len(setup.players)
-    first = setup.seat(start)
-    seats = (setup.players[(first + step) % count] for step in range(1, count + 1))
-    return [player for player in seats if player in active]
+    players = setup.players
+    first = setup.seat(start) + 1
+    return [player for player in (*players[first:], *players[:first]) if player in active]
 
 
 def hand_sizes(setup: Setup, active: tuple[str, ...], dealer: str, spare_deal: str = "packets") -> dict[str, int]:
@@ -871,13 +876,13 @@ def _deal(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
     dealer = state.dealer
     order = clockwise_after(setup, state.active, dealer)
     ledger = _Ledger(state.chips, state.table)
-    owed = terms(setup)
+    owed = terms(setup)  # once a deal: every step below is given it (a replay makes every deal)
     events: list[Event] = []
     for player in order:
         _stake(owed, ledger, player, round_input, dealer=player == dealer)
     staked = dict(ledger.table)
-    events += _play(setup, state, ledger, round_input)
-    short, next_dealer = _short(setup, state.active, dealer, ledger.chips)
+    events += _play(setup, owed, state, ledger, round_input)
+    short, next_dealer = _short(setup, owed, state.active, order, ledger.chips)
     events += [Bankrupt(player, stake) for player, stake in short.items()]
     active = state.active
     if setup.options["bankrupt"] == "drop":
@@ -888,10 +893,10 @@ def _deal(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
     if over and setup.options["leftover"] == "split" and _split(ledger, active):
         events.append(Split())
     _check_chips(setup, ledger.chips, ledger.table)
-    spare = spare_size(setup, state.active)
+    hands, spare = deal_plan(len(state.active), owed.spare_deal)
     details = DealDetails(
         dealer=dealer,
-        hand_sizes=hand_sizes(setup, state.active, dealer, owed.spare_deal),
+        hand_sizes=dict(zip(order, hands, strict=True)),  # hand_sizes(), from the order already known
         dealer_packets=[spare, spare] if owed.spare_deal == "packets" else [],
         spare_size=spare,
         dealer_choice=round_input["dealer_choice"],
@@ -928,17 +933,16 @@ def _stake(owed: Terms, ledger: _Ledger, player: str, round_input: Mapping[str, 
 
 
 def _short(
-    setup: Setup, active: tuple[str, ...], dealer: str, chips: Mapping[str, int]
+    setup: Setup, owed: Terms, active: tuple[str, ...], order: Sequence[str], chips: Mapping[str, int]
 ) -> tuple[dict[str, int], str | None]:
     """Who cannot pay the stake of their role next deal (in seat order, with that stake), and who deals next.
 
     The next dealer is the first active player on the dealer's left. With ``bankrupt: "drop"``,
     those short of the ordinary stake sit out, and each player in turn short of the dealer's stake
-    passes the deal on and sits out too (see the module's notes).
+    passes the deal on and sits out too (see the module's notes). ``order``: the active players
+    clockwise from the dealer's left (:func:`clockwise_after`), the dealer last.
     """
-    owed = terms(setup)
     ordinary, dealing = owed.stake(dealer=False), owed.stake(dealer=True)
-    order = clockwise_after(setup, active, dealer)
     if setup.options["bankrupt"] != "drop":
         due = {player: dealing if player == order[0] else ordinary for player in active}
         return {player: due[player] for player in active if chips[player] < due[player]}, order[0]
@@ -954,9 +958,8 @@ def _short(
     return {player: short[player] for player in active if player in short}, following
 
 
-def _play(setup: Setup, state: State, ledger: _Ledger, round_input: Mapping[str, Any]) -> list[Event]:
+def _play(setup: Setup, owed: Terms, state: State, ledger: _Ledger, round_input: Mapping[str, Any]) -> list[Event]:
     """The chips that move with the play: the spare hand's sale, the pay cards taken, the pot to whoever went out."""
-    owed = terms(setup)
     rank = LAYOUTS[owed.layout]
     events: list[Event] = []
     buyer = round_input["buyer"]
@@ -1061,7 +1064,8 @@ def _check_chips(setup: Setup, chips: Mapping[str, int], table: Mapping[str, int
 
 
 def _copy_input(round_input: Mapping[str, Any]) -> dict[str, Any]:
-    return {key: dict(value) if isinstance(value, Mapping) else value for key, value in round_input.items()}
+    # ``dict`` first: a stored input's objects are dicts, and the Mapping check is the slower one.
+    return {key: dict(value) if isinstance(value, (dict, Mapping)) else value for key, value in round_input.items()}
 
 
 # --- the family ---------------------------------------------------------------
