@@ -8,6 +8,7 @@ The bids are said before the play (:data:`announced`), the tricks counted after 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -224,8 +225,12 @@ class Team:
 
 def teams(setup: Setup) -> tuple[Team, ...]:
     """The sides in seat order: partners opposite with four players in partnerships, else one each."""
-    players = setup.players
-    if setup.options["partnerships"]:
+    return _teams(tuple(setup.players), bool(setup.options["partnerships"]))
+
+
+@functools.lru_cache(maxsize=4096)  # every hand asks (a replay, every hand of the game): made once per table
+def _teams(players: tuple[str, ...], partnerships: bool) -> tuple[Team, ...]:
+    if partnerships:
         return tuple(
             Team(f"{players[seat]} & {players[seat + 2]}", (players[seat], players[seat + 2])) for seat in (0, 1)
         )
