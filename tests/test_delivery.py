@@ -104,6 +104,29 @@ def test_cached_answers_equal_fresh_replays_after_add_correct_and_undo(app: Flas
 
 
 @pytest.mark.parametrize("kind", KINDS)
+def test_answers_after_a_game_no_cache_held_are_fresh_replays_undone_round_by_round(
+    app: Flask, api: Api, kind: str
+) -> None:
+    """A game no cache holds writes its rounds' JSON in runs (rendering._RUN): each answer after it, a round
+    undone inside a run, then the next, down to none and back, is the fresh replay of its version."""
+    players, options, make_round = KINDS[kind]
+    game_id = api.create(kind, players, options).json["id"]
+    played = rendering._RUN + 3
+    for number in range(1, played + 1):
+        assert api.add(game_id, make_round(number)).status_code == 201
+    forget_everything()
+    assert api.add(game_id, make_round(played + 1)).get_data() == fresh_answer(app, game_id)
+    for number in range(played + 1, rendering._RUN - 2, -1):
+        undone = api.delete(game_id, number)
+        assert undone.status_code == 200, undone.json
+        assert undone.get_data() == fresh_answer(app, game_id), number
+    forget_everything()
+    for number in range(rendering._RUN - 2, 0, -1):
+        assert api.delete(game_id, number).get_data() == fresh_answer(app, game_id), number
+    assert api.add(game_id, make_round(1)).get_data() == fresh_answer(app, game_id)
+
+
+@pytest.mark.parametrize("kind", KINDS)
 def test_each_answer_to_a_write_is_the_fresh_replay_of_that_version(app: Flask, api: Api, kind: str) -> None:
     players, options, make_round = KINDS[kind]
     game_id = api.create(kind, players, options).json["id"]

@@ -8,6 +8,7 @@ previous version's rows and JSON for the rounds it shares with it (:func:`shared
 
 from __future__ import annotations
 
+import bisect
 import json
 import operator
 import re
@@ -239,15 +240,23 @@ def round_kept(name: str, result: RoundResult, caller: Callable[[], str]) -> Mar
 
 @dataclass(frozen=True)
 class _Answer:
-    """The JSON of a game at one version, and of each of its rounds (reused by the next version)."""
+    """The JSON of a game at one version, and of its rounds in runs (reused by the next version).
+
+    ``runs`` are the rounds' JSON, each of one or more rounds in a row (comma-separated, as in the array);
+    ``ends[i]`` is how many rounds ``runs[: i + 1]`` hold.
+    """
 
     results: tuple[RoundResult, ...]
-    rounds: tuple[bytes, ...]
+    runs: tuple[bytes, ...]
+    ends: tuple[int, ...]
     body: bytes
 
 
 # Bounded in rounds, like the derived state: the rounds' JSON is shared between the versions of a game.
-_answers: GameCache[_Answer] = GameCache(CACHED_ROUNDS, weigh=lambda answer: len(answer.rounds) + 1)
+_answers: GameCache[_Answer] = GameCache(CACHED_ROUNDS, weigh=lambda answer: len(answer.results) + 1)
+# Rounds written in one call of the encoder where none are kept (a game no cache holds): a call's own cost
+# is about a fifth of a round's JSON. Undoing a round of such a run writes the rest of it again.
+_RUN = 16
 
 
 def _compact_sorted() -> bool:
@@ -279,16 +288,21 @@ def _answer(stored: store.StoredGame) -> _Answer:
     results = standings.rounds
     dumps = current_app.json.dumps
     previous = _answers.get(stored.id, stored.version - 1)
-    shared = shared_prefix(previous.results, results) if previous is not None else 0
-    reused = previous.rounds[:shared] if previous is not None else ()
-    # One encoder for every round (what ``dumps`` writes, without making one per round: a third of the
-    # cost of a game's rounds when none is kept).
+    runs: tuple[bytes, ...] = ()
+    ends: tuple[int, ...] = ()
+    if previous is not None:  # the runs of the rounds it shares with this version, whole
+        kept = bisect.bisect_right(previous.ends, shared_prefix(previous.results, results))
+        runs, ends = previous.runs[:kept], previous.ends[:kept]
+    written = ends[-1] if ends else 0
+    # One encoder for every run (what ``dumps`` writes, without making one per call).
     provider = cast(DefaultJSONProvider, current_app.json)
     encode = json.JSONEncoder(
         default=provider.default, ensure_ascii=provider.ensure_ascii, sort_keys=True, separators=(",", ":")
     ).encode
-    made = (encode(round_state(result)).encode("utf-8") for result in results[shared:])
-    rounds = reused + tuple(made)
+    for start in range(written, len(results), _RUN):
+        run = results[start : start + _RUN]
+        runs += (encode([round_state(result) for result in run])[1:-1].encode("utf-8"),)
+        ends += (start + len(run),)
     state = state_without_rounds(stored, standings)
     # Sorted keys (as jsonify writes them): the rounds go between the keys before and after "rounds".
     before = {name: value for name, value in state.items() if name < "rounds"}
@@ -296,10 +310,10 @@ def _answer(stored: store.StoredGame) -> _Answer:
     head = b"{" + (dumps(before, separators=(",", ":"))[1:-1].encode("utf-8") + b"," if before else b"")
     tail = (b"," + dumps(after, separators=(",", ":"))[1:-1].encode("utf-8") if after else b"") + b"}\n"
     # One join, so the rounds' bytes (some 200 KB at 1,000 rounds) are copied once.
-    if not rounds:
+    if not runs:
         body = head + b'"rounds":[]' + tail
-    elif len(rounds) == 1:
-        body = head + b'"rounds":[' + rounds[0] + b"]" + tail
+    elif len(runs) == 1:
+        body = head + b'"rounds":[' + runs[0] + b"]" + tail
     else:
-        body = b",".join([head + b'"rounds":[' + rounds[0], *rounds[1:-1], rounds[-1] + b"]" + tail])
-    return _Answer(results, rounds, body)
+        body = b",".join([head + b'"rounds":[' + runs[0], *runs[1:-1], runs[-1] + b"]" + tail])
+    return _Answer(results, runs, ends, body)
