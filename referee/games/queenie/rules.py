@@ -301,8 +301,13 @@ _TERMS = tuple(field.name for field in dataclasses.fields(Terms))
 
 
 def terms(setup: Setup) -> Terms:
-    values = {**QUEENIE_VALUES, **setup.options}
-    return Terms(**{name: values[name] for name in _TERMS})
+    options = setup.options
+    return _terms(*[options.get(name, QUEENIE_VALUES[name]) for name in _TERMS])
+
+
+@functools.lru_cache(maxsize=1024)  # every deal asks (a replay, every deal of the game): made once per game's options
+def _terms(*values: Any) -> Terms:
+    return Terms(*values)
 
 
 _FIELDS = ("stakes", "dealer_choice", "buyer", "price", "queens", "out", "cards_left", "referee")
