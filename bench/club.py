@@ -46,11 +46,11 @@ from werkzeug.test import EnvironBuilder  # noqa: E402
 
 from bench.games import EVERY_GAME, LONGEST  # noqa: E402
 from bench.run import machine, planned, scorer_client, table, verdict  # noqa: E402
-from referee import create_app, gamestate, store  # noqa: E402
+from referee import create_app, store  # noqa: E402
+from referee.cache import forget_everything  # noqa: E402
 from referee.db import get_db  # noqa: E402
 from referee.games.base import make_setup, replay_checked  # noqa: E402
 from referee.registry import GAMES as SPECS  # noqa: E402
-from referee.views import rendering, sheets  # noqa: E402
 
 REPEATS = 5
 CALLS = 20
@@ -113,15 +113,6 @@ def timed_get(client: FlaskClient, path: str, status: int = 200) -> Callable[[],
     return once
 
 
-def forget_every_cache() -> None:
-    """Everything derived from any game, as in a process just started (or a game long unplayed)."""
-    gamestate.forget()
-    for cache in (store.games._bodies, rendering._answers, rendering._grid_rows, rendering._table_pages):
-        cache.clear()
-    for cache in (rendering._round_parts, sheets._sheets, sheets._charts):
-        cache.clear()
-
-
 class Writer:
     """Round ``n + 1`` added to a game of ``n`` rounds (timed), then undone (untimed): the same length each time."""
 
@@ -141,7 +132,7 @@ class Writer:
     def added(self, missed: bool = False) -> float:
         """One write timed, then undone (``missed``: to a game no cache holds)."""
         if missed:
-            forget_every_cache()
+            forget_everything()
         spent = self.add()
         self.undo()
         return spent

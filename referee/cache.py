@@ -17,11 +17,21 @@ budget is returned but not kept.
 from __future__ import annotations
 
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 Value = TypeVar("Value")
+
+# Every cache made, so that all of them can be emptied at once (:func:`forget_everything`).
+_every_cache: weakref.WeakSet[VersionedCache[Any] | GameCache[Any]] = weakref.WeakSet()
+
+
+def forget_everything() -> None:
+    """Every cache emptied, as in a process just started: for tests and benchmarks of a cold game."""
+    for cache in list(_every_cache):
+        cache.clear()
 
 
 def _one(_value: object) -> int:
@@ -35,6 +45,7 @@ class VersionedCache(Generic[Value]):
         self.weight = 0  # the total weight of the entries kept
         self._entries: OrderedDict[Hashable, tuple[Value, int]] = OrderedDict()
         self._lock = threading.Lock()
+        _every_cache.add(self)
 
     def get_or_make(self, key: Hashable, make: Callable[[], Value], weight: int | None = None) -> Value:
         with self._lock:
@@ -105,6 +116,7 @@ class GameCache(Generic[Value]):
         # game id -> (its weight, version -> variant -> (value, weight)), the least recently used game first.
         self._games: OrderedDict[Hashable, tuple[int, dict[int, dict[Hashable, tuple[Value, int]]]]] = OrderedDict()
         self._lock = threading.Lock()
+        _every_cache.add(self)
 
     def get(self, game_id: Hashable, version: int, variant: Hashable = ()) -> Value | None:
         """The entry kept (its game now the most recently used), or None; never makes one."""

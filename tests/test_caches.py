@@ -11,7 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee import create_app, gamestate
-from referee.cache import VERSIONS_KEPT, GameCache
+from referee.cache import VERSIONS_KEPT, GameCache, VersionedCache, forget_everything
 from referee.games.spec import GameSpec
 from referee.registry import GAMES
 from referee.views import rendering, sheets
@@ -125,3 +125,19 @@ def test_a_sheet_made_from_the_rows_kept_is_the_sheet_made_anew(client: FlaskCli
     sheets._sheets.clear()
     sheets._sheet_rows.clear()
     assert client.get(f"/g/{game_id}/sheet").get_data(as_text=True) == undone
+
+
+def test_forget_everything_empties_every_cache_the_app_and_the_rules_made(app: Flask, api: Api) -> None:
+    game_id = api.create("hearts", FOUR).json["id"]
+    assert api.add(game_id, ROUND_A).status_code == 201
+    client = app.test_client()
+    assert client.get(f"/g/{game_id}").status_code == 200
+    assert client.get(f"/g/{game_id}/sheet").status_code == 200
+    made_here = VersionedCache[int](10), GameCache[int](10)
+    made_here[0].put("key", 1)
+    made_here[1].put(game_id, 1, 1)
+    kept = [rendering._table_pages, rendering._grid_rows, sheets._sheets, gamestate._states, *made_here]
+    assert all(len(cache) for cache in kept)
+
+    forget_everything()
+    assert [len(cache) for cache in kept] == [0] * len(kept)

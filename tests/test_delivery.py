@@ -20,11 +20,12 @@ from flask import Flask, url_for
 from flask.testing import FlaskClient
 
 from bench.games import FOUR, TWO, hearts_round, piquet_round, queenie_round
-from referee import delivery, gamestate, store
+from referee import delivery, store
+from referee.cache import forget_everything
 from referee.db import connect
 from referee.games.base import Setup, replay
 from referee.registry import GAMES
-from referee.views import rendering, sheets, state
+from referee.views import rendering, state
 from tests.conftest import Api
 
 KINDS: dict[str, tuple[list[str], dict[str, Any], Callable[[int], dict[str, Any]]]] = {
@@ -58,19 +59,6 @@ def fresh_answer(app: Flask, game_id: str) -> bytes:
     )
     with app.app_context():
         return app.json.response(state.game_state(stored, replay(GAMES[game].rules, setup, inputs))).get_data()
-
-
-def forget_everything() -> None:
-    """Every cache of derived state, answers, rows, charts and pages, as in a process just started."""
-    for cache in (
-        store.games._bodies,
-        rendering._answers,
-        rendering._grid_rows,
-        rendering._table_pages,
-        sheets._charts,
-    ):
-        cache.clear()
-    gamestate.forget()
 
 
 def without_tokens(page: str) -> str:

@@ -185,10 +185,10 @@ def test_queenie_last_deal_in_python_is_the_macro_it_replaced(
 
 
 def _fresh_page(client: FlaskClient, path: str) -> str:
-    """The page rendered with nothing kept (no frame, no page, no grid rows)."""
+    """The page rendered with nothing kept (no frame, no page, no grid rows, no round's own part)."""
     from referee.views import rendering
 
-    for cache in (rendering._frames, rendering._table_pages, rendering._grid_rows):
+    for cache in (rendering._frames, rendering._table_pages, rendering._grid_rows, rendering._round_parts):
         cache.clear()
     return client.get(path).get_data(as_text=True)
 
