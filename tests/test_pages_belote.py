@@ -6,11 +6,13 @@ deal, the printed and blank sheets, in French."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.belote_examples import ALL_CARDS, BE14_CARDS, BE20, CO19, TABLE
+from tests.belote_examples import ALL_CARDS, BE14_CARDS, BE20, CO19, PASSED, TABLE, deal
 from tests.conftest import Api, dump_database
 from tests.samples import text_of
 from tests.test_api_spades import played
@@ -126,7 +128,7 @@ def test_team_names_from_the_new_game_form_on_the_table_and_the_sheet(client: Fl
     assert entered.status_code == 303, text_of(entered.get_data(as_text=True))
     table = french(client, location)
     assert "Belote 1 Eux 117 2 Nous 65" in table
-    assert "# Nous Eux Corriger 1 65 65 117 117" in table and "Alice & Chloé" not in table
+    assert "# Nous litige Eux Corriger 1 65 65 117 117" in table and "Alice & Chloé" not in table
     sheet = french(client, f"{location}/sheet")
     assert "Noms des équipes : Nous, Eux" in sheet
     assert "Résultat Nous litige Eux donne total donne total 1 Alice" in sheet and "Alice & Chloé" not in sheet
@@ -170,24 +172,84 @@ def test_the_belote_fields_rendered_for_the_trumps_said(client: FlaskClient) -> 
     assert '<select name="belote">' in plain and 'name="belote-0"' not in plain
 
 
-def test_be20_litige_points_held_between_the_teams_columns_until_awarded(client: FlaskClient) -> None:
-    """BE20 deal 5 is a litige (81 held), deal 6 pays them to Alice & Chloé: the sheet shows 81 between the
-    teams' columns on deal 5 only; a Coinche sheet has no such column."""
+def between_cells(page: str) -> list[str]:
+    """What the column between the teams' columns says on each deal, in order (a sheet's or the table's grid)."""
+    return re.findall(r'<td class="between">([^<]*)</td>', page)
+
+
+def belote_game(api: Api, deals: list[dict[str, Any]], **options: Any) -> str:
+    game_id = str(api.create("belote", TABLE, options).json["id"])
+    played(api, game_id, deals)
+    return game_id
+
+
+BE20_DEALS = [entered for _dealer, _first, entered, _scores, _totals in BE20]
+
+
+def test_be20_litige_points_held_between_the_teams_columns_then_who_won_them(client: FlaskClient) -> None:
+    """BE20 deal 5 is a litige (Bruno & Denis's 81 held), deal 6 made by Alice & Chloé pays them the 81: the
+    column between the teams says 81 on deal 5, "← 81" on deal 6 (to the left-hand team), on the printed
+    sheet and on the table's grid alike."""
     api = Api(client)
-    game_id = str(api.create("belote", TABLE).json["id"])
-    played(api, game_id, [entered for _dealer, _first, entered, _scores, _totals in BE20[:6]])
+    game_id = belote_game(api, BE20_DEALS[:6])
     sheet = client.get(f"/g/{game_id}/sheet").get_data(as_text=True)
     assert re.search(r'<th scope="col" rowspan="2" class="between sub">litige</th><th scope="colgroup"', sheet)
-    rows = re.findall(r"<tr><th scope=\"row\">(\d+)</th>.*?</tr>", sheet, re.DOTALL)
-    assert rows == ["1", "2", "3", "4", "5", "6"]
-    cells = re.findall(r'<td class="total">(\d+)</td><td class="between">(\d*)</td><td class="score">(\d+)</td>', sheet)
+    cells = re.findall(
+        r'<td class="total">(\d+)</td><td class="between">([^<]*)</td><td class="score">(\d+)</td>', sheet
+    )
     assert cells == [("65", "", "117"), ("197", "", "50"), ("197", "", "0"), ("197", "", "162")] + [
         ("278", "81", "0"),
-        ("480", "", "41"),
+        ("480", "←\u00a081", "41"),
     ]
+    table = client.get(f"/g/{game_id}").get_data(as_text=True)
+    assert (
+        '<th scope="col">#</th><th scope="col">Alice &amp; Chloé</th><th scope="col" class="between">litige</th>'
+        in table
+    )
+    assert between_cells(table) == ["", "", "", "", "81", "←\u00a081"]
+    assert re.search(
+        r'<td>202 <small>480</small></td><td class="between">←\u00a081</td><td>41 <small>370</small>', table
+    )
+    # Each deal's events span the column too: both teams and the litige (a watcher's page: no pencil).
+    assert table.count('<tr class="events"><td></td><td colspan="3">') == 6
+
+
+def test_litige_points_held_through_a_passed_deal_then_won_by_the_defenders(client: FlaskClient) -> None:
+    """A passed deal after the litige still shows the 81 waiting; Alice & Chloé then dedans, the defenders
+    Bruno & Denis win them: the arrow points to the right-hand team."""
+    api = Api(client)
+    game_id = belote_game(api, [*BE20_DEALS[:5], PASSED, deal("Chloé", "H", 41)])
+    state = api.get(game_id).json
+    assert state["rounds"][-1]["sides"][1]["score"] == 162 + 81
+    expected = ["", "", "", "", "81", "81", "81\u00a0→"]
+    assert between_cells(client.get(f"/g/{game_id}/sheet").get_data(as_text=True)) == expected
+    assert between_cells(client.get(f"/g/{game_id}").get_data(as_text=True)) == expected
+
+
+@pytest.mark.parametrize("litige", ["dedans", "made"])
+def test_nothing_held_when_a_tie_is_dedans_or_made(client: FlaskClient, litige: str) -> None:
+    """BE6: with option litige "dedans" or "made" a tie holds nothing back, so the column says nothing."""
+    game_id = belote_game(Api(client), [deal("Chloé", "C", 81)], litige=litige)
+    assert between_cells(client.get(f"/g/{game_id}/sheet").get_data(as_text=True)) == [""]
+    assert between_cells(client.get(f"/g/{game_id}").get_data(as_text=True)) == [""]
+
+
+def test_the_blank_belote_sheet_has_the_litige_column_and_coinche_none(client: FlaskClient) -> None:
+    blank = client.get("/sheets/belote/blank").get_data(as_text=True)
+    assert (
+        '<th scope="col" rowspan="2" class="between sub">litige</th><th scope="colgroup" colspan="2" class="side">'
+        in blank
+    )
+    assert blank.count('<td class="total write"></td><td class="between write"></td><td class="score write">') == 24
+    assert "between" not in client.get("/sheets/coinche/blank").get_data(as_text=True)
+
+
+def test_coinche_has_no_litige_column(client: FlaskClient) -> None:
+    api = Api(client)
     coinche = str(api.create("coinche", TABLE).json["id"])
     played(api, coinche, [CO19[0]])
-    assert "between" not in client.get(f"/g/{coinche}/sheet").get_data(as_text=True)
+    for path in (f"/g/{coinche}/sheet", f"/g/{coinche}"):
+        assert "between" not in client.get(path).get_data(as_text=True), path
 
 
 def test_the_table_says_how_the_game_is_won(client: FlaskClient) -> None:

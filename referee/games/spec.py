@@ -358,6 +358,16 @@ def score_and_total(score: str, total: str = N_("total"), *, signed: bool = Fals
 
 
 @dataclass(frozen=True)
+class BetweenSides:
+    """A narrow column between the first side's columns and the second's, on the printed sheet, the blank
+    sheet and the table's grid: its heading (marked N_) and what its cell says after a round ("" for
+    nothing), figures and signs rather than words, as a sheet's margin note (Belote's litige points)."""
+
+    heading: str
+    cell: Callable[[RoundResult], str]
+
+
+@dataclass(frozen=True)
 class Paper:
     """The printed score sheet and the blank sheet.
 
@@ -369,8 +379,8 @@ class Paper:
     each player's columns on the score sheet (a round's score and the running total, unless the
     game needs more: a bid beside the tricks, chips beside the balance); ``side_columns`` are each
     side's, after the players', in a game played in sides (each column's figure is given the side's name);
-    ``between_sides`` is a narrow column between the first side's columns and the second's (its figure is
-    given no name), its cell left blank while the figure is 0: Belote's litige points held.
+    ``between_sides`` is a narrow column between the first side's columns and the second's
+    (:class:`BetweenSides`), on paper and on the table's grid.
     """
 
     blank: Callable[[tuple[str, ...], Mapping[str, Any]], Mapping[str, Any]]
@@ -380,7 +390,7 @@ class Paper:
     plans: Callable[[Setup, Standings], Sequence[Any]] = _no_plans
     blank_choices: tuple[tuple[str, Option], ...] = ()
     side_columns: tuple[Column, ...] = ()
-    between_sides: Column | None = None
+    between_sides: BetweenSides | None = None
 
 
 @dataclass(frozen=True)

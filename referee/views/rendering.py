@@ -196,16 +196,19 @@ def grid_rows(
     when no page was asked for at the versions between.
     """
     row = current_app.jinja_env.get_template("grid.html").module.row  # type: ignore[attr-defined]
+    between = spec_of(stored.game).paper.between_sides  # a column between the two sides (Belote's litige)
     players = stored.setup.players
     results = standings.rounds
     if standings is not stored.standings():  # not the game as stored: rendered, not kept
-        return Markup("\n".join(str(row(players, result, can_edit, edit_base, correct_label)) for result in results))
+        return Markup(
+            "\n".join(str(row(players, result, can_edit, edit_base, correct_label, between)) for result in results)
+        )
     key = (stored.id, str(get_locale()), bool(can_edit), edit_base, str(correct_label))
     kept = _grid_rows.get(key)
     if kept is not None and kept.results is results:
         return Markup("\n".join(kept.html))
     shared = shared_prefix(kept.results, results) if kept is not None else 0
-    made = [str(row(players, result, can_edit, edit_base, correct_label)) for result in results[shared:]]
+    made = [str(row(players, result, can_edit, edit_base, correct_label, between)) for result in results[shared:]]
     rows = _Rows(results, (kept.html[:shared] if kept is not None else ()) + tuple(made))
     _grid_rows.put(key, rows)
     return Markup("\n".join(rows.html))

@@ -248,6 +248,7 @@ def blank(game_name: str) -> str:
     return render_template(
         f"{game_name}/blank.html",
         rules=spec.rules,
+        paper=spec.paper,
         seats=seats,
         blank=spec.paper.blank(seats, _blank_choices(spec)),
     )

@@ -103,8 +103,16 @@ def test_be20_a_whole_game_to_1000_in_french(page: Page, live_server: str, scree
         card_play(page, entered)
         save_round(page)
         assert side_totals(page) == dict(sorted({AC: totals[0], BD: totals[1]}.items(), key=lambda side: -side[1]))
+        between = page.locator(".grid td.between")
         if number == 5:
             expect(page.locator("[data-held]")).to_contain_text("litige\u202f: 81 en suspens")
+            # The grid holds them between the teams' columns, the phone not a pixel wider.
+            expect(between.nth(4)).to_have_text("81")
+            assert page_width(page) <= 390
+            between.nth(4).scroll_into_view_if_needed()
+            page.screenshot(path=str(screenshot_dir / "belote-litige-held.png"))
+        if number == 6:
+            expect(between.nth(5)).to_have_text("←\u00a081")  # paid out to Alice & Chloé, the left-hand team
     expect(page.locator(".winner")).to_contain_text("Alice & Chloé")
     expect(page.locator(".grid")).to_contain_text("Denis prend à ♣ trèfle — fait, 302 à 0")
     assert page_width(page) <= 390

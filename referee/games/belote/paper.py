@@ -9,7 +9,8 @@ from dataclasses import replace
 from typing import Any
 
 from ..base import N_, RoundResult, Setup
-from ..spec import Column, Line, Paper
+from ..spec import BetweenSides, Column, Line, Paper
+from .events import Award
 from .table import TEAMS, seat_after, team_players
 
 BLANK_DEALS = 24
@@ -25,9 +26,14 @@ def side_figure(counted: str) -> Any:
     return figure
 
 
-def held_points(result: RoundResult, _name: str) -> int:
-    """The litige points held after the deal, shown between the teams' columns until they are awarded."""
-    return int(result.details.held)
+def litige_cell(result: RoundResult) -> str:
+    """Between the teams' columns: the litige points held after the deal, while they wait (a passed deal
+    too); on the deal that pays them out, the points with an arrow to the team that won them ("← 81")."""
+    award = next((event for event in result.events if isinstance(event, Award)), None)
+    if award is not None:
+        return f"←\u00a0{award.points}" if award.side == result.sides[0].name else f"{award.points}\u00a0→"
+    held = int(result.details.held)
+    return str(held) if held else ""
 
 
 def blank(seats: tuple[str, ...], _choices: Mapping[str, Any]) -> dict[str, Any]:
@@ -52,7 +58,7 @@ PAPER = Paper(
         Column("score", N_("deal"), side_figure("score")),
         Column("total", N_("total"), side_figure("total")),
     ),
-    between_sides=Column("held", N_("litige"), held_points),
+    between_sides=BetweenSides(N_("litige"), litige_cell),
     blank=blank,
     always_shown=("target",),
 )
