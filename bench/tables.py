@@ -35,6 +35,7 @@ MINUTE = 60.0
 POLL_SECONDS = 5.0
 WATCHERS = 3
 TIMEOUT = 30.0
+JOIN_ATTEMPTS = 10  # a phone tapping "Score this game" again after a busy server's 503
 
 
 class Connection:
@@ -172,7 +173,12 @@ async def warm(load: Load, games: list[dict[str, Any]]) -> None:
         if token is not None:  # the scorer's phone joins: the game's key goes into its book
             form = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie_header(cookies)}
             body = b"csrf_token=" + token.group(1)
-            _status, _page, received = await load.ask(None, "POST", join, form, body)
+            # Every table's phone joins at once: a join that waited past the server's write wait is
+            # answered 503 with nothing saved, and the phone taps again, as a person would.
+            for _attempt in range(JOIN_ATTEMPTS):
+                status, _page, received = await load.ask(None, "POST", join, form, body)
+                if status != 503:
+                    break
             cookies.update(received.get("cookies", {}))
         game["cookie"] = cookie_header(cookies)
         scorer = {"Cookie": game["cookie"]}
