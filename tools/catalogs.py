@@ -29,8 +29,6 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from referee.registry import GAMES
-
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "referee"
 MESSAGES = Path("LC_MESSAGES") / "messages.po"
@@ -70,6 +68,10 @@ class Place:
 
 def places(root: Path = ROOT) -> list[Place]:
     """The app's catalog, then each registered game's that has a folder of its own."""
+    # Imported here, not above: compiling the catalogs (`make translations`, on the way to `make run`'s
+    # first page) reads only the .po files, and importing every game is most of that command's time.
+    from referee.registry import GAMES
+
     package, templates = root / "referee", root / "templates"
     # Games sharing one package (Belote and Coinche) share its catalog, with each game's template folder.
     by_folder: dict[Path, list[str]] = {}
