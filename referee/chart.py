@@ -87,6 +87,18 @@ def nice_step(span: float, ticks: int = 6) -> int:
     return int(next(factor * power for factor in (1, 2, 5, 10) if factor * power >= raw))
 
 
+def x_scale(played: int) -> int:
+    """The rounds the x scale holds for a game of ``played`` rounds: as many up to ten, then the next of
+    12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 120, 150… (each at most a third more than the one before),
+    so that a round added to a long game moves no point already drawn (:func:`_line_path` extends each
+    line kept by a step) until the game outgrows its scale, and the lines span at least three quarters
+    of the plot."""
+    if played <= 10:
+        return played
+    power = 10 ** (len(str(played - 1)) - 2)
+    return next(step * power for step in (10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100) if step * power >= played)
+
+
 def round_step(rounds: int, width: float) -> int:
     """Number every round, or every 2nd, 5th, 10th… so that the numbers under the axis never touch."""
     room = len(str(rounds)) * FONT * 0.6 + 6
@@ -187,7 +199,9 @@ def _short(name: str) -> str:
 
 @dataclass(frozen=True)
 class _Frame:
-    """Where the plot sits in the picture, and how values map onto it."""
+    """Where the plot sits in the picture, and how values map onto it: ``rounds`` is what the x scale
+    holds (:func:`x_scale`), the lines may stop short of it. Made once per scale (:func:`_scaled`) and
+    shared by every chart drawn on it: what it works out, it keeps."""
 
     rounds: int
     low: int
@@ -195,9 +209,6 @@ class _Frame:
     step: int
     right: float
     left: float = LEFT
-    floats: list[float] = field(default_factory=list, compare=False)  # all_xs(), made on first use
-    dxs: list[str] = field(default_factory=list, compare=False)  # x_steps(), made on first use
-    steps_made: dict[int, str] = field(default_factory=dict, compare=False)  # steps(), by number of rounds
     marks_made: dict[int, tuple[list[int], list[int]]] = field(default_factory=dict, compare=False)  # marked()
 
     @property
@@ -215,12 +226,11 @@ class _Frame:
         span, high, height = self.bottom - TOP, self.high, self.high - self.low
         return [TOP + span * (high - value) / height for value in values]
 
-    def all_xs(self) -> list[float]:
+    @functools.cached_property
+    def all_xs(self) -> tuple[float, ...]:
         """Every round's x (:meth:`x`, in one pass), made once for all the lines."""
-        if not self.floats:
-            width, rounds = self.right - self.left, max(self.rounds, 1)
-            self.floats.extend([self.left + width * index / rounds for index in range(self.rounds + 1)])
-        return self.floats
+        width, rounds = self.right - self.left, max(self.rounds, 1)
+        return tuple([self.left + width * index / rounds for index in range(self.rounds + 1)])
 
     @functools.cached_property
     def grain(self) -> int:
@@ -238,47 +248,43 @@ class _Frame:
         distorted)."""
         return _decimals(float(f"{(self.bottom - TOP) / (self.high - self.low) * self.grain:.5g}"), 6)
 
-    def x_steps(self) -> list[str]:
+    @functools.cached_property
+    def x_steps(self) -> tuple[str, ...]:
         """From each round's x to the next one's, in the lines' unit, as written (no separator): made
         once for all the lines. Rounded to the fewest decimals that keep a tenth of a pixel (the steps
         of the rounded positions, so that a line ends where it should)."""
-        if not self.dxs:
-            unit = float(self.unit)
-            decimals = 0
-            while unit / 10**decimals > RESOLUTION:
-                decimals += 1
-            width = (self.right - self.left) / max(self.rounds, 1) / unit * 10**decimals
-            positions = list(map(round, map(width.__mul__, range(self.rounds + 1))))
-            steps = list(map(operator.sub, positions[1:], positions))
-            written = {step: _decimals(step / 10**decimals, decimals) for step in set(steps)}  # two at most
-            self.dxs.extend(map(written.__getitem__, steps))
-        return self.dxs
-
-    def steps(self, rounds: int) -> str:
-        """The path data of a line of ``rounds`` rounds from its start, with ``%s`` for each height
-        step (with its separator, as :func:`_y_steps` writes it): made once for all the lines, so that
-        each is written in one formatting pass."""
-        if rounds not in self.steps_made:
-            written = " ".join([step + "%s" for step in self.x_steps()[:rounds]])
-            self.steps_made[rounds] = "l" + written if rounds else ""
-        return self.steps_made[rounds]
+        unit = float(self.unit)
+        decimals = 0
+        while unit / 10**decimals > RESOLUTION:
+            decimals += 1
+        width = (self.right - self.left) / max(self.rounds, 1) / unit * 10**decimals
+        positions = list(map(round, map(width.__mul__, range(self.rounds + 1))))
+        steps = list(map(operator.sub, positions[1:], positions))
+        written = {step: _decimals(step / 10**decimals, decimals) for step in set(steps)}  # two at most
+        return tuple(map(written.__getitem__, steps))
 
     def marked(self, length: int) -> tuple[list[int], list[int]]:
-        """The rounds a line of ``length`` values is marked at (every few, and its last) and the x of
-        its markers in tenths of a pixel, the one beside its name last: made once for all the lines."""
+        """The rounds a line of ``length`` values is marked at (every few rounds of the scale, and its
+        last) and the x of its markers in tenths of a pixel, the one beside its name last: made once
+        for all the lines."""
         if length not in self.marks_made:
             every = max(1, math.ceil(self.rounds / MOST_MARKS))
             marked = sorted({*range(0, length, every), length - 1})
-            xs = self.all_xs()
+            xs = self.all_xs
             tenths = [round(xs[index] * 10) for index in marked]
-            self.marks_made[length] = (marked, [*tenths, round((self.right + LABEL_GAP + MARK) * 10)])
+            self.marks_made[length] = (marked, [*tenths, round((xs[length - 1] + LABEL_GAP + MARK) * 10)])
         return self.marks_made[length]
 
 
-# The steps from height to height of each line in the lines' unit as written, and its last height, by
-# (low, high, values): a round added moves every x of a chart but, while its scale holds, no height, so
-# a line's steps are the ones of the version before plus one. Bounded by size: some 200,000 steps.
-_heights: VersionedCache[tuple[tuple[str, ...], int]] = VersionedCache(200_000, weigh=lambda kept: len(kept[0]))
+@functools.lru_cache(maxsize=256)  # a game's scale holds for many rounds; its frame works each thing out once
+def _scaled(rounds: int, low: int, high: int, step: int, right: float, left: float) -> _Frame:
+    return _Frame(rounds, low, high, step, right, left)
+
+
+# Each line's path data in the lines' unit, its last height and its number of values, by its frame and its
+# values: a round added on the same scale (see x_scale) extends the line one round shorter by a step,
+# and a round undone finds the line as it was drawn. Bounded by size: some 200,000 values.
+_lines: VersionedCache[tuple[str, int, int]] = VersionedCache(200_000, weigh=lambda kept: kept[2])
 
 
 def _heights_in_unit(frame: _Frame, values: Sequence[int]) -> list[int]:
@@ -294,20 +300,26 @@ def _signed(steps: Sequence[int]) -> list[str]:
     return ("| " + "| ".join(map(str, steps))).replace("| -", "|-").split("|")[1:]
 
 
-def _y_steps(frame: _Frame, values: Sequence[int]) -> tuple[str, ...]:
-    """The steps between the heights of ``values`` (:func:`_heights_in_unit`) as written, extending
-    the same line one round shorter when it was drawn."""
-    key = (frame.low, frame.high, tuple(values))
-    kept = _heights.get(key)
+def _line_path(frame: _Frame, values: Sequence[int]) -> str:
+    """A line's path data in the lines' unit: from its first height, a step across and up or down per
+    round (``l`` then each step, space-separated), extending the same line one round shorter when it was
+    drawn on the same frame."""
+    key = (frame, tuple(values))
+    kept = _lines.get(key)
     if kept is None:
-        before = _heights.get((frame.low, frame.high, key[2][:-1])) if len(values) > 1 else None
+        before = _lines.get((frame, key[1][:-1])) if len(values) > 1 else None
         if before is None:
             heights = _heights_in_unit(frame, values)
-            made = (tuple(_signed(list(map(operator.sub, heights[1:], heights)))), heights[-1])
+            ups = _signed(list(map(operator.sub, heights[1:], heights)))
+            steps = " ".join(map(operator.add, frame.x_steps[: len(ups)], ups))
+            path = f"M0 {heights[0]}" + ("l" + steps if steps else "")
+            made = (path, heights[-1], len(values))
         else:
             last = _heights_in_unit(frame, values[-1:])[0]
-            made = (before[0] + tuple(_signed([last - before[1]])), last)
-        kept = _heights.get_or_make(key, lambda: made)
+            step = frame.x_steps[len(values) - 2] + _signed([last - before[1]])[0]
+            made = (before[0] + (" " if before[2] > 1 else "l") + step, last, len(values))
+        _lines.put(key, made)
+        kept = made
     return kept[0]
 
 
@@ -322,8 +334,8 @@ def _frame(lines: Sequence[tuple[str, Sequence[int]]], reference: tuple[int, str
     label_width = max(len(_short(name)) for name, _values in lines) * FONT * 0.6 + LABEL_GAP + 2 * MARK + 8
     # The values on the left are written at the font's width: "−2000" needs more room than "−20".
     values_width = max(len(minus(low)), len(minus(high))) * FONT * 0.6 + 4
-    return _Frame(
-        max(len(values) for _name, values in lines) - 1,
+    return _scaled(
+        x_scale(max(len(values) for _name, values in lines) - 1),
         low,
         high,
         step,
@@ -335,7 +347,7 @@ def _frame(lines: Sequence[tuple[str, Sequence[int]]], reference: tuple[int, str
 @functools.lru_cache(maxsize=256)  # the same scale serves every version of a game until its totals leave it
 def _value_axis(low: int, high: int, step: int, right: float, left: float) -> tuple[str, str]:
     """The grid lines at each value step (the zero line darker), and the values beside them."""
-    frame = _Frame(0, low, high, step, right, left)
+    frame = _Frame(0, low, high, step, right, left)  # its heights only
     zero, grid, ticks = "", [], []
     for value in range(low, high + 1, step):
         y = _n(frame.y(value))
@@ -348,7 +360,8 @@ def _value_axis(low: int, high: int, step: int, right: float, left: float) -> tu
     return lines, "".join(ticks)
 
 
-def _axes(frame: _Frame, x_label: str, y_label: str) -> list[str]:
+@functools.lru_cache(maxsize=256)  # the same for every version of a game while its scale holds
+def _axes(frame: _Frame, x_label: str, y_label: str) -> str:
     """Grid lines at each value step, the rounds along the bottom, and the two units."""
     left = frame.left
     grid, ticks = _value_axis(frame.low, frame.high, frame.step, frame.right, left)
@@ -367,37 +380,33 @@ def _axes(frame: _Frame, x_label: str, y_label: str) -> list[str]:
         f'<g text-anchor="end" transform="translate({_n(left - 4)})">{ticks}</g>',
         f'<g text-anchor="middle" transform="translate(0 {_n(bottom + FONT + 3)})">',
     ]
-    xs = frame.all_xs()
+    xs = frame.all_xs
     for index in range(x_step, frame.rounds + 1, x_step):
         out.append(f'<text x="{_n(xs[index])}">{index}</text>')
     middle = _n((left + frame.right) / 2)
     out.append(f'<text x="{middle}" y="{_n(HEIGHT - 4 - (bottom + FONT + 3))}">{escape(x_label)}</text></g>')
     out.append(f'<text x="2" y="{FONT}">{escape(y_label)}</text>')
-    return out
+    return "".join(out)
 
 
 def _series(frame: _Frame, seat: int, name: str, values: Sequence[int], label_y: float) -> tuple[str, str, str]:
     """One player's line (named; in the lines' unit), their markers (every few rounds, and one beside
     the name, with a thin leader from the line's end when the name was moved off its height) and their
-    name at the line's end, each for its layer."""
+    name beside the line's end, each for its layer."""
     style = seat % len(DASHES)
-    heights = _y_steps(frame, values)
-    steps = frame.steps(len(heights)) % heights
     line = (
-        f'<path d="M0 {_heights_in_unit(frame, values[:1])[0]}{steps}"{_dash(style, frame.unit)}'
+        f'<path d="{_line_path(frame, values)}"{_dash(style, frame.unit)}'
         f' data-player="{escape(name)}"><title>{escape(name)}</title></path>'
     )
     marked, xs = frame.marked(len(values))
     ys = frame.ys([values[index] for index in marked])
-    end_x, end_y = frame.all_xs()[len(values) - 1], ys[-1]
+    end_x, end_y = frame.all_xs[len(values) - 1], ys[-1]
     ys.append(label_y)
     form = _FORMS[MARKERS[style], FILLED[style]]
     tenths = [round(y * 10) for y in ys]
     marks = f'<path d="{_markers_in_tenths(MARKERS[style], xs, tenths, FILLED[style])}"{form.attributes}/>'
     if abs(label_y - end_y) > 1:  # the name was moved off its line's height: a thin leader joins them
-        marks += (
-            f'<path d="M{_n(end_x)} {_n(end_y)}L{_n(frame.right + LABEL_GAP - 1)} {_n(label_y)}" stroke-width=".5"/>'
-        )
+        marks += f'<path d="M{_n(end_x)} {_n(end_y)}L{_n(end_x + LABEL_GAP - 1)} {_n(label_y)}" stroke-width=".5"/>'
     return line, marks, f'<text y="{_n(label_y + FONT * 0.35)}">{escape(_short(name))}</text>'
 
 
@@ -431,7 +440,7 @@ def line_chart(
         f'<svg xmlns="http://www.w3.org/2000/svg" class="score-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img"'
         f' aria-labelledby="{chart_id}-title {chart_id}-desc" font-size="{FONT}" fill="currentColor">',
         f'<title id="{chart_id}-title">{escape(title)}</title><desc id="{chart_id}-desc">{escape(description)}</desc>',
-        *_axes(frame, x_label, y_label),
+        _axes(frame, x_label, y_label),
     ]
     if reference is not None:
         y = frame.y(reference[0])
@@ -451,7 +460,8 @@ def line_chart(
     out += [line for line, _marks, _name in drawn]
     out.append(f'</g><g {stroke} stroke-width="{_n(MARK_STROKE)}">')
     out += [marks for _line, marks, _name in drawn]
-    out.append(f'</g><g transform="translate({_n(frame.right + LABEL_GAP + 2 * MARK + 4)})">')
+    end = frame.all_xs[max(len(values) for _name, values in lines) - 1]  # where the lines stop
+    out.append(f'</g><g transform="translate({_n(end + LABEL_GAP + 2 * MARK + 4)})">')
     out += [name for _line, _marks, name in drawn]
     out.append("</g></svg>")
     return "".join(out)

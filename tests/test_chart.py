@@ -14,7 +14,7 @@ from referee.chart import (
     DASHES,
     MARKERS,
     _decimals,
-    _heights,
+    _lines,
     _marker_paths,
     _n,
     _pair,
@@ -23,6 +23,7 @@ from referee.chart import (
     marker_path,
     nice_step,
     spread,
+    x_scale,
 )
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -205,13 +206,33 @@ def test_markers_are_placed_one_after_the_other(shape: str) -> None:
     assert _marker_paths("plus", [(10, 10), (20, 5)]) == "M5.8 10h8.4m-4.2-4.2v8.4m5.8-9.2h8.4m-4.2-4.2v8.4"
 
 
+def test_the_x_scale_holds_rounds_in_steps_and_the_lines_fill_most_of_it() -> None:
+    assert [x_scale(rounds) for rounds in (0, 1, 9, 10, 11, 12, 13, 23, 41, 58, 99, 100, 101, 121, 999)] == [
+        0, 1, 9, 10, 12, 12, 15, 25, 50, 60, 100, 100, 120, 150, 1000,
+    ]  # fmt: skip
+    for rounds in range(1, 1000):
+        assert rounds <= x_scale(rounds) <= rounds * 4 / 3  # the lines span at least three quarters of the plot
+        assert x_scale(x_scale(rounds)) == x_scale(rounds)
+
+
+def test_a_round_added_on_the_same_scale_moves_no_point() -> None:
+    """101 and 102 rounds on a scale of 120: each line of the longer chart is the shorter one and a step."""
+    short = [("Ann", list(range(0, 204, 2))), ("Bob", list(range(0, 306, 3)))]
+    longer = [(name, [*values, values[-1] - 1]) for name, values in short]  # the same values' scale
+    before, after = lines_of(chart(short)), lines_of(chart(longer))
+    assert [line.startswith(path + " ") for path, line in zip(before, after, strict=True)] == [True, True]
+    assert re.search(r'<text x="[\d.]+">120</text>', chart(short))  # the axis numbers the scale's rounds
+    _lines.clear()
+    assert lines_of(chart(longer)) == after  # the same drawn from nothing
+
+
 def test_a_line_one_round_longer_is_drawn_as_if_new() -> None:
     """The heights kept from the line one round shorter give the very chart drawn from nothing."""
     short = [("Ann", [0, 10, 20, 25]), ("Bob", [0, 30, 15, 12])]
     longer = [(name, [*values, values[-1] + 3]) for name, values in short]
     chart(short)  # keeps the heights of the short lines
     extended = chart(longer)
-    _heights.clear()
+    _lines.clear()
     assert extended == chart(longer)
     assert lines_of(extended) == [
         "M0 30l12.63-10 12.64-10 12.63-5 12.64-3",  # 0..30 in steps of 5, 5.6 pixels a point: 4 rounds in 283 px
@@ -229,62 +250,64 @@ SHAPES = {
 }
 LENGTHS = (1, 2, 9, 23, 58, 100, 101, 250, 999)
 # The first 16 hex digits of the SHA-256 of each chart of SHAPES at each of LENGTHS, as drawn before the
-# chart's markers and dashes were made once per frame (2026-11-29): the very same bytes since.
+# chart's markers and dashes were made once per frame (2026-11-29): the very same bytes since, but for the
+# charts of 23, 58, 101 and 999 rounds, drawn since the x scale holds rounds in steps (x_scale) on a scale
+# of 25, 60, 120 and 1,000 rounds, the lines and the names stopping short of its end.
 DRAWN = {
     "hearts": (
         "7091522ff44f21bf",
         "55b51d8f34457096",
         "fae97bab3f29c3fe",
-        "1b4dbfc781160234",
-        "2af2f58507341637",
+        "7503cffc7bcaaca3",
+        "46a7f3d062f5019d",
         "cdc33aaf72c9f0ac",
-        "0f98c21956f7a6d7",
+        "860df4ac4247aada",
         "2ad8366416105fa5",
-        "527f00a89e4dea20",
+        "18e9848744ec4bfb",
     ),
     "queenie": (
         "8eff67bdabd314ea",
         "7a271d4cc1286fae",
         "6740ab57d821ae74",
-        "1d0363ae85064e3a",
-        "f0c6f490b4b3adb9",
+        "1086f6f5957823ac",
+        "1a74b95f6a78efd7",
         "53ac8c51e467af92",
-        "1b02c2b19b1948c5",
+        "a26705cd912b2432",
         "926220a3b87e05a1",
-        "2cb2810ffc797834",
+        "5b8c7b4a6e28dbd2",
     ),
     "piquet": (
         "8834f284a8dc70ed",
         "4bceef1650cd4823",
         "b75ffb4abef2f36c",
-        "0307bc1c9bedfa4f",
-        "c4b092e0054e6329",
+        "e047a0e3ac3e4c11",
+        "92756dc66213aa1f",
         "25e302443ab74bc0",
-        "efc1b5775cc30b03",
+        "7cb73d1beb56084a",
         "21ccf24d3adee823",
-        "b9390f03ab0e75c2",
+        "05cf71bea3040dfc",
     ),
     "spades": (
         "07f64f56b8a3efe7",
         "749881e2799ab928",
         "3d3118e0c1410329",
-        "87e6ab27fe4cf435",
-        "baf7ed73f7b749dd",
+        "b5de681d85a7a4a6",
+        "5f3aa7c3d374dd34",
         "0abfb7d05a4635e2",
-        "ae92d7967c0fb646",
+        "aaa213b2b5249285",
         "f27112856ea080a3",
-        "7b1f41f0e2b73952",
+        "c38c290cb41da5a3",
     ),
     "points": (
         "b448c6112cc35136",
         "1639ad2ff035e434",
         "ad95fa41a5c07238",
-        "bf29ec4bd2a06b00",
-        "94abaf2cefa638d3",
+        "f035411cf39a5206",
+        "a98c36e6742c10bb",
         "b207f7ac000bba48",
-        "82677bbe67b8c11a",
+        "4eea7e8089b3c484",
         "a8d584498c603bac",
-        "b4f5c12ad2d4c5be",
+        "22a71af4eba1ecd9",
     ),
 }
 
@@ -307,7 +330,7 @@ def test_every_kind_of_game_and_length_is_drawn_as_before(shape: str) -> None:
     for rounds, expected in zip(LENGTHS, DRAWN[shape], strict=True):
         lines = shaped(shape, rounds)
         words = {"title": "t", "description": "d", "x_label": "x", "y_label": "y", "reference": SHAPES[shape][3]}
-        _heights.clear()
+        _lines.clear()
         fresh = line_chart(lines, **words)
         if rounds > 1:  # the app draws no chart of no round
             line_chart([(name, values[:-1]) for name, values in lines], **words)
