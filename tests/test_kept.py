@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -10,6 +12,7 @@ from flask.testing import FlaskClient
 
 from referee.games.base import make_setup
 from referee.games.queenie import rules as queenie
+from referee.registry import GAMES
 
 CARD = "{% from 'macros.html' import card %}{{ card(code) }}"
 
@@ -178,6 +181,108 @@ def test_queenie_last_deal_in_python_is_the_macro_it_replaced(
         if standings.finished:
             break
     assert number > 1 and kinds >= shown
+
+
+# ---------------------------------------------------------------------------
+# Queenie's next deal and chip check, written in Python: the HTML of the macros they replaced, byte for byte
+# (what the macros kept, the last deal and how a deal is dealt, written as they were, not kept).
+
+NEXT_PANEL_MACRO = """{% from 'queenie/labels.html' import layout, stakes_words, spare_words, play_words, last_deal, referee_flags %}
+{% macro chips_check(stored, standings) -%}
+{% set in_hands = standings.totals.values()|sum %}
+{% set on_table = standings.extra['table'].values()|sum %}
+<p class="chip-check" data-chip-check>{{ _('Chips: %(total)s = %(hands)s in hands + %(table)s on the table',
+  total=game_facts(stored).chips_in_play, hands=in_hands, table=on_table) }}</p>
+{%- endmacro %}
+{% macro next_panel(stored, standings) -%}
+{% set next = standings.next %}
+{% set facts = game_facts(stored) %}
+{% set terms = facts.terms %}
+{% if standings.rounds %}{% if true %}{{ last_deal(stored, standings) }}{% endif %}{{ referee_flags(standings.rounds[-1]) }}{% endif %}
+<h2 id="next-title">{% if next.facts.deal_of %}{{ _('Deal %(number)s of %(total)s', number=next.round, total=next.facts.deal_of) }}{% else %}{{ _('Deal %(number)s', number=next.round) }}{% endif %}
+  · {{ _('%(name)s deals', name=next.dealer) }}</h2>
+<p class="layout-title"><strong>{% if standings.rounds %}{{ _('Already on the table (carried over):') }}{% else %}{{ _('On the table:') }}{% endif %}</strong></p>
+{{ layout(next.facts.table, _('Chips on the table before the stakes'), cards=facts.pay_cards, pot=terms.kitty_stake > 0) }}
+<p class="hint">{{ stakes_words(terms, next.dealer, next.facts.hand_sizes|length) }}</p>
+{% if terms.staking != 'one_card' or terms.card_stake != 1 or terms.kitty_stake != 1 %}
+<p class="stakes-due" data-stakes-due><strong>{{ _('Stakes this deal:') }}</strong>
+  {% for player, chips in next.facts.stakes_due.items() %}<span class="due">{{ player }} {{ chips }}</span>{% if not loop.last %} · {% endif %}{% endfor %}</p>
+{% endif %}
+{{ chips_check(stored, standings) }}
+<ul class="facts">
+{% if true %}
+  <li class="hands">{{ _('Cards, dealt one at a time from the dealer\\'s left:') }}
+  {% if terms.spare_deal == 'packets' %}
+    {% for player, size in next.facts.hand_sizes.items() if player != next.dealer %}<span class="hand">{{ player }} {{ size }}</span> · {% endfor %}
+    <span class="hand">{{ _('%(name)s (dealer) %(first)s + %(second)s', name=next.dealer, first=next.facts.dealer_packets[0], second=next.facts.dealer_packets[1]) }}</span></li>
+  {% else %}
+    {% if terms.spare_deal == 'first' %}<span class="hand">{{ _('spare hand %(num)s', num=next.facts.spare_size) }}</span> · {% endif %}
+    {% for player, size in next.facts.hand_sizes.items() %}<span class="hand">{% if player == next.dealer %}{{ _('%(name)s (dealer) %(num)s', name=player, num=size) }}{% else %}{{ player }} {{ size }}{% endif %}</span>{% if not loop.last %} · {% endif %}{% endfor %}
+    {% if terms.spare_deal != 'first' %} · <span class="hand">{{ _('spare hand %(num)s', num=next.facts.spare_size) }}</span>{% endif %}</li>
+  {% endif %}
+  <li>{{ spare_words(terms) }}</li>
+  <li>{{ play_words(terms) }}</li>
+  {% if standings.extra['dropped'] %}
+  <li class="warning">{{ _('Sitting out:') }} {{ standings.extra['dropped']|join(', ') }}</li>
+  {% endif %}
+{% endif %}
+</ul>
+{%- endmacro %}
+{{ next_panel(stored, standings) }}{{ chips_check(stored, standings) }}"""  # noqa: E501 (the macros as they were written)
+
+FAMILY = [spec for spec in GAMES.values() if spec.templates == "queenie" or spec.name == "queenie"]
+# Queenie's own samples, then games of other stakes: the dealer's double, chips on every pay card, no pot.
+OTHER_STAKES = [
+    ({"start_chips": 6, "bankrupt": "drop"}, None),
+    ({"start_chips": 30, "staking": "every_card", "dealer_stake": "double", "card_stake": 2, "kitty_stake": 0}, None),
+]
+
+
+def _family_states() -> list[tuple[str, Any, Any]]:
+    """(game, setup, standings) of every deal of every sample of Queenie's family, and of games at other stakes."""
+    states = []
+    games = [
+        (spec, list(sample.players), dict(sample.options), sample.dealer, sample.rounds)
+        for spec in FAMILY
+        for sample in spec.samples
+    ]
+    games += [(GAMES["queenie"], FOUR_SEATS, options, dealer, None) for options, dealer in OTHER_STAKES]
+    for spec, players, options, dealer, rounds in games:
+        rules = spec.rules
+        setup = make_setup(rules, players, options, dealer)
+        state = rules.initial(setup)
+        deals = rounds if rounds is not None else [None] * 12
+        for number, raw in enumerate(deals, start=1):
+            standings = rules.standings(setup, state)
+            if standings.finished:
+                break
+            states.append((spec.name, setup, standings))
+            if raw is None:
+                raw = _deal(number, state.active, state.dealer, bool(setup.options.get("pay_per_card")))
+                if setup.options.get("staking") == "every_card":  # the stakes are fixed: none entered
+                    raw = {name: value for name, value in raw.items() if name != "stakes"}
+            state = rules.play(setup, state, rules.check_round(setup, state, raw))
+    return states
+
+
+def test_queenie_next_deal_in_python_is_the_macros_it_replaced(app: Flask) -> None:
+    states = _family_states()
+    said: set[str] = set()
+    before = app.jinja_env.from_string(NEXT_PANEL_MACRO)
+    now = app.jinja_env.from_string(
+        "{% import stored.game ~ '/labels.html' as labels %}"
+        "{{ labels.next_panel(stored, standings) }}{{ labels.chips_check(stored, standings) }}"
+    )
+    for game, setup, standings in states:
+        stored = SimpleNamespace(setup=setup, game=game)
+        for language in ("en", "fr"):
+            with app.test_request_context("/", headers={"Cookie": f"lang={language}"}):
+                expected = before.render(stored=stored, standings=standings)
+                written = now.render(stored=stored, standings=standings)
+            assert written == expected, (game, setup.options, len(standings.rounds), language)
+            said.update(re.findall(r'class="(stakes-due|warning|blocked|along-flags)"', written))
+    assert {name for name, _setup, _standings in states} == {spec.name for spec in FAMILY}
+    assert said >= {"stakes-due", "warning", "blocked"}  # every part of the panel was compared
 
 
 # ---------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Queenie's web face: the play-along's pages, and the last deal its table page shows (written in Python).
+"""Queenie's web face: the play-along's pages, and the panels its table page shows written in Python (the
+last deal, the next one and the chip check).
 
 The app factory loads it once every game is registered (``GameSpec.web`` names it) and registers
 ``bp``; the last deal becomes the ``queenie_last_deal`` function of Queenie's templates.
@@ -6,9 +7,11 @@ The app factory loads it once every game is registered (``GameSpec.web`` names i
 
 from __future__ import annotations
 
-from .panels import last_deal
+from .panels import chip_check, last_deal, next_deal
 from .playalong import bp
 
 bp.add_app_template_global(last_deal, "queenie_last_deal")
+bp.add_app_template_global(next_deal, "queenie_next_deal")
+bp.add_app_template_global(chip_check, "queenie_chip_check")
 
 __all__ = ["bp"]

@@ -1,9 +1,13 @@
-"""Queenie's last deal on the table page, written in Python (``labels.html`` calls it as ``queenie_last_deal``).
+"""Queenie's panels of the table page written in Python (``labels.html`` calls them as ``queenie_last_deal``,
+``queenie_next_deal`` and ``queenie_chip_check``).
 
-Every chip movement of the last deal, the balances after it and what stays on the table: the page
-after each write shows a new one, and written here it costs a tenth of the same macro. The HTML is the
-one the macro wrote, byte for byte (tests/test_kept.py renders both); the words are the reader's
-(:mod:`referee.i18n`), the cards the ``card`` macro's of ``macros.html``.
+Every chip movement of the last deal, the balances after it and what stays on the table; the next deal's
+title, the chips on the table, the stakes and the chip check: the page after each write shows new ones,
+and written here they cost a fraction of the same macros. The HTML is the one the macros wrote, byte for
+byte (tests/test_kept.py renders both); the words are the reader's (:mod:`referee.i18n`), the cards the
+``card`` macro's of ``macros.html``, and what stays the same for many deals (the layout of a number of
+chips, the stakes in words, how a deal is dealt and played) the macros' of ``labels.html``, each made once
+per language and what it shows.
 """
 
 from __future__ import annotations
@@ -14,8 +18,8 @@ from typing import Any
 from flask import current_app
 from markupsafe import Markup
 
-from ....views.kit import describe_event, i18n
-from ...base import RoundResult
+from ....views.kit import StoredGame, describe_event, i18n
+from ...base import RoundResult, Standings
 from ..rules import DealDetails, pay_cards
 
 _ = i18n.markup_gettext
@@ -153,3 +157,75 @@ def _on_chosen_cards(cards: Mapping[str, str], stakes: list[dict[str, Any]]) -> 
             chips = sum(move["chips"] for move in on_it)
             groups.append(_("%(names)s → %(queen)s %(chips)s", names=names, queen=card(code), chips=chips))
     return groups
+
+
+# The stakes of a deal need no line of their own at Queenie's: one chip on a queen and one in the pot.
+_USUAL_STAKES = {"staking": "one_card", "card_stake": 1, "kitty_stake": 1}
+
+
+def next_deal(stored: StoredGame, standings: Standings, facts: Mapping[str, Any]) -> Markup:
+    """The next deal: its number and dealer, the chips already on the table, the stakes in words (and each
+    player's when they differ), the chip check, and how the deal is dealt and played."""
+    labels: Any = current_app.jinja_env.get_template(f"{stored.game}/labels.html").module  # its macros
+    coming, terms = standings.next, facts["terms"]
+    assert coming is not None  # the panel of a game still going on
+    said = coming.facts
+    if said.get("deal_of"):
+        title = _("Deal %(number)s of %(total)s", number=coming.round, total=said["deal_of"])
+    else:
+        title = _("Deal %(number)s", number=coming.round)
+    on_table = _("Already on the table (carried over):") if standings.rounds else _("On the table:")
+    html = [
+        Markup('<h2 id="next-title">%s  · %s</h2>\n<p class="layout-title"><strong>%s</strong></p>\n')
+        % (title, _("%(name)s deals", name=coming.dealer), on_table)
+    ]
+    label, pot = _("Chips on the table before the stakes"), terms["kitty_stake"] > 0
+    layout = i18n.kept(
+        "queenie-next-layout",
+        said["table"],
+        facts["pay_cards"],
+        pot,
+        caller=lambda: Markup(labels.layout(said["table"], label, cards=facts["pay_cards"], pot=pot)),
+    )
+    players = len(said["hand_sizes"])
+    stakes = i18n.kept(
+        "queenie-stakes",
+        terms,
+        coming.dealer,
+        players,
+        caller=lambda: Markup(labels.stakes_words(terms, coming.dealer, players)),
+    )
+    html.append(Markup('%s\n<p class="hint">%s</p>\n') % (layout, stakes))
+    if any(terms[name] != value for name, value in _USUAL_STAKES.items()):
+        due = Markup(" · ").join(
+            Markup('<span class="due">%s %s</span>') % (player, chips) for player, chips in said["stakes_due"].items()
+        )
+        html.append(
+            Markup('<p class="stakes-due" data-stakes-due><strong>%s</strong>\n%s</p>\n')
+            % (_("Stakes this deal:"), due)
+        )
+    dropped = standings.extra["dropped"]
+    dealing = i18n.kept(
+        "queenie-deal",
+        terms,
+        coming.dealer,
+        said["hand_sizes"],
+        said.get("dealer_packets"),
+        said["spare_size"],
+        dropped,
+        caller=lambda: Markup(labels.dealing(terms, coming, dropped)),
+    )
+    html.append(Markup('%s\n<ul class="facts">\n%s</ul>') % (chip_check(standings, facts["chips_in_play"]), dealing))
+    return Markup("").join(html)
+
+
+def chip_check(standings: Standings, chips_in_play: int) -> Markup:
+    """Every chip of the game, in the players' hands or on the table."""
+    in_hands, on_table = sum(standings.totals.values()), sum(standings.extra["table"].values())
+    words = _(
+        "Chips: %(total)s = %(hands)s in hands + %(table)s on the table",
+        total=chips_in_play,
+        hands=in_hands,
+        table=on_table,
+    )
+    return Markup('<p class="chip-check" data-chip-check>%s</p>') % words
