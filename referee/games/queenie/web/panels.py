@@ -179,21 +179,17 @@ def next_deal(stored: StoredGame, standings: Standings, facts: Mapping[str, Any]
         Markup('<h2 id="next-title">%s  · %s</h2>\n<p class="layout-title"><strong>%s</strong></p>\n')
         % (title, _("%(name)s deals", name=coming.dealer), on_table)
     ]
+    made = i18n.catalogue().made  # each part kept per language and what it shows (keys of tuples: quick to hash)
+    rules, table, cards = tuple(terms.items()), said["table"], facts["pay_cards"]
     label, pot = _("Chips on the table before the stakes"), terms["kitty_stake"] > 0
-    layout = i18n.kept(
-        "queenie-next-layout",
-        said["table"],
-        facts["pay_cards"],
-        pot,
-        caller=lambda: Markup(labels.layout(said["table"], label, cards=facts["pay_cards"], pot=pot)),
+    layout = made(
+        ("queenie-next-layout", tuple(table.items()), tuple(cards.items()), pot),
+        lambda: Markup(labels.layout(table, label, cards=cards, pot=pot)),
     )
     players = len(said["hand_sizes"])
-    stakes = i18n.kept(
-        "queenie-stakes",
-        terms,
-        coming.dealer,
-        players,
-        caller=lambda: Markup(labels.stakes_words(terms, coming.dealer, players)),
+    stakes = made(
+        ("queenie-stakes", rules, coming.dealer, players),
+        lambda: Markup(labels.stakes_words(terms, coming.dealer, players)),
     )
     html.append(Markup('%s\n<p class="hint">%s</p>\n') % (layout, stakes))
     if any(terms[name] != value for name, value in _USUAL_STAKES.items()):
@@ -204,16 +200,11 @@ def next_deal(stored: StoredGame, standings: Standings, facts: Mapping[str, Any]
             Markup('<p class="stakes-due" data-stakes-due><strong>%s</strong>\n%s</p>\n')
             % (_("Stakes this deal:"), due)
         )
-    dropped = standings.extra["dropped"]
-    dealing = i18n.kept(
-        "queenie-deal",
-        terms,
-        coming.dealer,
-        said["hand_sizes"],
-        said.get("dealer_packets"),
-        said["spare_size"],
-        dropped,
-        caller=lambda: Markup(labels.dealing(terms, coming, dropped)),
+    dropped, packets = standings.extra["dropped"], said.get("dealer_packets")
+    dealt = (tuple(said["hand_sizes"].items()), None if packets is None else tuple(packets), said["spare_size"])
+    dealing = made(
+        ("queenie-dealing", rules, coming.dealer, *dealt, tuple(dropped)),
+        lambda: Markup(labels.dealing(terms, coming, dropped)),
     )
     html.append(Markup('%s\n<ul class="facts">\n%s</ul>') % (chip_check(standings, facts["chips_in_play"]), dealing))
     return Markup("").join(html)
