@@ -197,7 +197,7 @@ def _short(name: str) -> str:
     return name if len(name) <= LONGEST_LABEL else name[: LONGEST_LABEL - 1] + "…"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # one per scale (_scaled): a key by its identity, quick to hash
 class _Frame:
     """Where the plot sits in the picture, and how values map onto it: ``rounds`` is what the x scale
     holds (:func:`x_scale`), the lines may stop short of it. Made once per scale (:func:`_scaled`) and
@@ -209,7 +209,7 @@ class _Frame:
     step: int
     right: float
     left: float = LEFT
-    marks_made: dict[int, tuple[list[int], list[int]]] = field(default_factory=dict, compare=False)  # marked()
+    marks_made: dict[int, tuple[list[int], list[int]]] = field(default_factory=dict)  # marked()
 
     @property
     def bottom(self) -> float:
@@ -263,13 +263,17 @@ class _Frame:
         written = {step: _decimals(step / 10**decimals, decimals) for step in set(steps)}  # two at most
         return tuple(map(written.__getitem__, steps))
 
+    @functools.cached_property
+    def every(self) -> int:
+        """How many rounds apart a line's markers are: some MOST_MARKS on the scale."""
+        return max(1, math.ceil(self.rounds / MOST_MARKS))
+
     def marked(self, length: int) -> tuple[list[int], list[int]]:
         """The rounds a line of ``length`` values is marked at (every few rounds of the scale, and its
         last) and the x of its markers in tenths of a pixel, the one beside its name last: made once
         for all the lines."""
         if length not in self.marks_made:
-            every = max(1, math.ceil(self.rounds / MOST_MARKS))
-            marked = sorted({*range(0, length, every), length - 1})
+            marked = sorted({*range(0, length, self.every), length - 1})
             xs = self.all_xs
             tenths = [round(xs[index] * 10) for index in marked]
             self.marks_made[length] = (marked, [*tenths, round((xs[length - 1] + LABEL_GAP + MARK) * 10)])
@@ -394,20 +398,56 @@ def _series(frame: _Frame, seat: int, name: str, values: Sequence[int], label_y:
     the name, with a thin leader from the line's end when the name was moved off its height) and their
     name beside the line's end, each for its layer."""
     style = seat % len(DASHES)
-    line = (
-        f'<path d="{_line_path(frame, values)}"{_dash(style, frame.unit)}'
-        f' data-player="{escape(name)}"><title>{escape(name)}</title></path>'
-    )
-    marked, xs = frame.marked(len(values))
-    ys = frame.ys([values[index] for index in marked])
-    end_x, end_y = frame.all_xs[len(values) - 1], ys[-1]
-    ys.append(label_y)
-    form = _FORMS[MARKERS[style], FILLED[style]]
-    tenths = [round(y * 10) for y in ys]
-    marks = f'<path d="{_markers_in_tenths(MARKERS[style], xs, tenths, FILLED[style])}"{form.attributes}/>'
+    named, form = _named(style, name, frame.unit), _MARKED[style][0]
+    # The markers every few rounds, as kept (they stay while rounds are added), then the line's last
+    # point (unless it is one of them) and the one beside the name, each moved to from the one before.
+    length, every = len(values), frame.every
+    marked, xs = frame.marked(length)
+    path, (x, y) = _regular_markers(frame, style, tuple(values[::every]))
+    end_x, end_y = frame.all_xs[length - 1], frame.ys(values[-1:])[0]
+    tail = [(xs[-2], round(end_y * 10))] if marked[-1] % every else []
+    tail.append((xs[-1], round(label_y * 10)))
+    for next_x, next_y in tail:
+        path += _move(next_x - x + form.start[0] - form.end[0], next_y - y + form.start[1] - form.end[1]) + form.path
+        x, y = next_x, next_y
+    marks = f'<path d="{path}"{form.attributes}/>'
     if abs(label_y - end_y) > 1:  # the name was moved off its line's height: a thin leader joins them
         marks += f'<path d="M{_n(end_x)} {_n(end_y)}L{_n(end_x + LABEL_GAP - 1)} {_n(label_y)}" stroke-width=".5"/>'
-    return line, marks, f'<text y="{_n(label_y + FONT * 0.35)}">{escape(_short(name))}</text>'
+    return (
+        named[0] + _line_path(frame, values) + named[1],
+        marks,
+        f'<text y="{_n(label_y + FONT * 0.35)}">{named[2]}</text>',
+    )
+
+
+# Each seat's marker: its outline, shape and whether it is filled.
+_MARKED = [(_FORMS[MARKERS[style], FILLED[style]], MARKERS[style], FILLED[style]) for style in range(len(DASHES))]
+
+
+@functools.lru_cache(maxsize=1024)  # the few players of the games being played
+def _named(style: int, name: str, unit: str) -> tuple[str, str, str]:
+    """What a player's line is written between (before and after its path data), and their name as shown."""
+    after = f'"{_dash(style, unit)} data-player="{escape(name)}"><title>{escape(name)}</title></path>'
+    return '<path d="', after, escape(_short(name))
+
+
+# The markers every few rounds of a line (path data, and where the last one stands in tenths), by frame,
+# seat and the values they mark: a round added keeps them. Bounded by size: some 200,000 markers.
+_regular: VersionedCache[tuple[str, tuple[int, int]]] = VersionedCache(200_000, weigh=lambda kept: kept[0].count("m"))
+
+
+def _regular_markers(frame: _Frame, style: int, values: tuple[int, ...]) -> tuple[str, tuple[int, int]]:
+    """The markers of ``values``, one every few rounds of ``frame`` from the first: their path data and
+    the centre of the last, in tenths of a pixel."""
+    key = (frame, style, values)
+    kept = _regular.get(key)
+    if kept is None:
+        xs = [round(frame.all_xs[index * frame.every] * 10) for index in range(len(values))]
+        ys = [round(y * 10) for y in frame.ys(values)]
+        _form, shape, filled = _MARKED[style]
+        kept = (_markers_in_tenths(shape, xs, ys, filled), (xs[-1], ys[-1]))
+        _regular.put(key, kept)
+    return kept
 
 
 @functools.lru_cache(maxsize=256)  # a few styles by the few units of a game's scales

@@ -9,12 +9,12 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from referee.cache import forget_everything
 from referee.chart import (
     _FORMS,
     DASHES,
     MARKERS,
     _decimals,
-    _lines,
     _marker_paths,
     _n,
     _pair,
@@ -222,7 +222,7 @@ def test_a_round_added_on_the_same_scale_moves_no_point() -> None:
     before, after = lines_of(chart(short)), lines_of(chart(longer))
     assert [line.startswith(path + " ") for path, line in zip(before, after, strict=True)] == [True, True]
     assert re.search(r'<text x="[\d.]+">120</text>', chart(short))  # the axis numbers the scale's rounds
-    _lines.clear()
+    forget_everything()
     assert lines_of(chart(longer)) == after  # the same drawn from nothing
 
 
@@ -232,7 +232,7 @@ def test_a_line_one_round_longer_is_drawn_as_if_new() -> None:
     longer = [(name, [*values, values[-1] + 3]) for name, values in short]
     chart(short)  # keeps the heights of the short lines
     extended = chart(longer)
-    _lines.clear()
+    forget_everything()
     assert extended == chart(longer)
     assert lines_of(extended) == [
         "M0 30l12.63-10 12.64-10 12.63-5 12.64-3",  # 0..30 in steps of 5, 5.6 pixels a point: 4 rounds in 283 px
@@ -330,7 +330,7 @@ def test_every_kind_of_game_and_length_is_drawn_as_before(shape: str) -> None:
     for rounds, expected in zip(LENGTHS, DRAWN[shape], strict=True):
         lines = shaped(shape, rounds)
         words = {"title": "t", "description": "d", "x_label": "x", "y_label": "y", "reference": SHAPES[shape][3]}
-        _lines.clear()
+        forget_everything()
         fresh = line_chart(lines, **words)
         if rounds > 1:  # the app draws no chart of no round
             line_chart([(name, values[:-1]) for name, values in lines], **words)
