@@ -181,6 +181,9 @@ def migrate(db: Database) -> None:
 # up to 100 ms and so leaves the database idle while threads wait (across processes it still applies).
 _writers = threading.RLock()
 
+# The connections (one a serving thread) inside a write transaction of their own.
+_writing: set[int] = set()
+
 
 @contextmanager
 def write_transaction(db: Database) -> Iterator[Database]:
@@ -189,7 +192,14 @@ def write_transaction(db: Database) -> Iterator[Database]:
     The inner ``db.atomic()`` is a savepoint: any error rolls everything back. The whole wait for
     the lock (this process's writers, then SQLite's) lasts at most the connection's busy timeout;
     past it, or when the file is read-only or full, :class:`Unavailable` says why nothing was written.
+
+    Opened inside another on the same connection, it is a savepoint of that one: what a request
+    writes in steps (a game made, then filed in the book made for the phone) is written whole or not at all.
     """
+    if id(db.conn) in _writing:
+        with db.atomic():
+            yield db
+        return
     wait_ms = db.conn.execute("PRAGMA busy_timeout").fetchone()[0]
     deadline = time.monotonic() + wait_ms / 1000
     if not _writers.acquire(timeout=wait_ms / 1000):
@@ -200,6 +210,7 @@ def write_transaction(db: Database) -> Iterator[Database]:
             if left_ms < wait_ms:
                 db.conn.execute(f"PRAGMA busy_timeout = {left_ms}")
             db.execute("BEGIN IMMEDIATE")
+            _writing.add(id(db.conn))
             try:
                 with db.atomic():
                     yield db
@@ -207,6 +218,8 @@ def write_transaction(db: Database) -> Iterator[Database]:
             except BaseException:
                 db.rollback()
                 raise
+            finally:
+                _writing.discard(id(db.conn))
         except sqlite3.Error as error:
             reason = fault(error)
             if reason is None:

@@ -4,6 +4,7 @@ keys of older sessions moved to a book, players' records replayed from the rules
 from __future__ import annotations
 
 import html
+import io
 import re
 import time
 from collections import Counter
@@ -15,7 +16,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee import create_app, gamestate
+from referee import create_app, db, gamestate, store
 from referee.records import same_player
 from referee.registry import GAMES
 from referee.store import history
@@ -666,6 +667,52 @@ def test_the_rematch_form_carries_each_phones_own_csrf_token(tmp_path: Path) -> 
     assert tokens[0][1] != tokens[1][1]
     for phone, token in tokens:
         assert phone.post(f"/g/{game_id}/rematch", data={"csrf_token": token}).status_code == 303
+
+
+# ---------------------------------------------------------------------------
+# A write refused on the way: a phone's new book goes with what it was made for, or not at all
+
+REFUSED = "The game is busy saving another change. Nothing was saved: please try again in a few seconds."
+
+
+def busy(*_args: Any) -> bool:
+    """Filing a game's key in a book, refused as on a busy database: after the book (and the game) were written."""
+    raise db.Unavailable("busy")
+
+
+def assert_refused_whole(app: Flask, phone: FlaskClient, response: Any, before: dict[str, Any]) -> None:
+    assert response.status_code == 503
+    assert REFUSED in " ".join(response.get_data(as_text=True).split())
+    assert phone.get_cookie(BOOK_COOKIE) is None
+    assert dump_database(app) == before  # "nothing was saved": no game, no empty book
+
+
+def test_a_new_game_refused_on_the_way_leaves_neither_the_game_nor_a_book(app: Flask, client: FlaskClient) -> None:
+    before = dump_database(app)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(store, "file_game", busy)
+        refused = client.post("/new/hearts", data=new_game_form(PLAYERS))
+        assert_refused_whole(app, client, refused, before)
+        made = Api(app.test_client()).create("points", ["Ann", "Bob"], {"rounds": 1, "target": None}).json["id"]
+        exported = app.test_client().get(f"/g/{made}/export.json").data
+        before = dump_database(app)
+        refused = client.post("/import", data={"file": (io.BytesIO(exported), "game.json")})
+        assert_refused_whole(app, client, refused, before)
+    table = start_hearts(client)  # tapped again: the game, and the book holding it
+    assert client.get(f"{table}/round").status_code == 200
+    assert listed(client) == [table.rsplit("/", 1)[1]]
+
+
+def test_a_join_refused_on_the_way_leaves_no_empty_book(app: Flask, client: FlaskClient) -> None:
+    game_id = start_hearts(client).rsplit("/", 1)[1]
+    join = f"/g/{game_id}/join/{held_key(client, game_id)}"
+    second = app.test_client()
+    before = dump_database(app)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(store, "file_game", busy)
+        assert_refused_whole(app, second, second.post(join), before)
+    assert second.post(join).status_code == 303
+    assert second.get(f"/g/{game_id}/round").status_code == 200
 
 
 # ---------------------------------------------------------------------------

@@ -584,6 +584,31 @@ def test_a_full_disk_answers_503_and_still_serves_reads(app: Flask, client: Flas
     assert dump_database(app) == before
 
 
+def test_a_write_transaction_inside_another_is_a_savepoint_of_it(tmp_path: Path) -> None:
+    db = db_module.connect(str(tmp_path / "nested.sqlite3"))
+    db.execute("create table notes (text)")
+
+    def notes() -> list[str]:
+        return [row[0] for row in db.execute("select text from notes order by rowid")]
+
+    with db_module.write_transaction(db):
+        db.execute("insert into notes values ('outer')")
+        with pytest.raises(ValueError), db_module.write_transaction(db):
+            db.execute("insert into notes values ('inner, undone')")
+            raise ValueError
+        with db_module.write_transaction(db):
+            db.execute("insert into notes values ('inner, kept')")
+    assert notes() == ["outer", "inner, kept"]
+    with pytest.raises(ValueError), db_module.write_transaction(db):
+        with db_module.write_transaction(db):
+            db.execute("insert into notes values ('inner of an outer undone')")
+        raise ValueError
+    assert notes() == ["outer", "inner, kept"]
+    with db_module.write_transaction(db):  # a new write transaction after the nested ones: nothing left open
+        db.execute("insert into notes values ('next')")
+    assert notes() == ["outer", "inner, kept", "next"] and not db.conn.in_transaction
+
+
 @pytest.mark.parametrize(
     ("error", "reason"),
     [

@@ -7,11 +7,13 @@ book's id and key, in a long-lived cookie. Keys an older version kept in the ses
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import abort, after_this_request, current_app, g, request, session
 from werkzeug.wrappers import Response
 
 from .. import limits, store
-from ..db import get_db
+from ..db import get_db, write_transaction
 
 
 def session_keys() -> dict[str, str]:
@@ -36,8 +38,24 @@ def key_for(game: store.GameHead | store.StoredGame) -> str | None:
 
 
 def remember(game_id: str, key: str) -> None:
-    """Keep a game's edit key in this phone's book (a book is made for a phone that has none yet)."""
-    store.file_game(get_db(), book_for_writing(), game_id, key)
+    """Keep a game's edit key in this phone's book (a book is made for a phone that has none yet).
+
+    In one write: a write refused on the way (a busy database's 503) leaves no empty book behind.
+    """
+    with write_transaction(get_db()):
+        store.file_game(get_db(), book_for_writing(), game_id, key)
+
+
+def made_and_remembered(make: Callable[[], tuple[str, str]]) -> str:
+    """The id of the game ``make`` stores, its key kept in this phone's book, in one write.
+
+    A write refused on the way leaves neither the game (which this phone could not have scored) nor a
+    book; the refusal's "nothing was saved" is true.
+    """
+    with write_transaction(get_db()):
+        game_id, key = make()
+        remember(game_id, key)
+    return game_id
 
 
 def can_edit(game: store.GameHead | store.StoredGame) -> bool:
@@ -109,6 +127,10 @@ def use_book(book: store.Book) -> None:
 
 def _set_book_cookie(response: Response) -> Response:
     book: store.Book = g.referee_book_cookie
+    try:
+        store.open_book(get_db(), book.id, book.key)
+    except store.NotFound:  # made in a write that was then refused, and so rolled back: no cookie for it
+        return response
     response.set_cookie(
         BOOK_COOKIE,
         f"{book.id}.{book.key}",
@@ -137,5 +159,6 @@ def adopt_session_keys() -> None:
         return
     held = session_keys()
     if held:
-        store.file_games(get_db(), book_for_writing(), held)
+        with write_transaction(get_db()):
+            store.file_games(get_db(), book_for_writing(), held)
     session.pop("keys", None)

@@ -33,7 +33,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from .. import store
 from ..cache import VersionedCache
 from ..chart import bar_chart
-from ..db import get_db
+from ..db import get_db, write_transaction
 from ..extensions import csrf
 from ..forms import CSRF_MARK, CsrfForm
 from ..games.base import N_, Invalid, Problem, only_fields
@@ -309,7 +309,8 @@ def open_book(book_id: str, key: str) -> BaseResponse:
             if kept:
                 flash(gettext("This phone's games are in it too (%(count)s).", count=kept))
         else:
-            added = store.merge_book(get_db(), book, book_for_writing())
+            with write_transaction(get_db()):  # a book made for this phone with its games, or not at all
+                added = store.merge_book(get_db(), book, book_for_writing())
             flash(gettext("The games of the book you opened are in this phone's book (%(count)s).", count=added))
         return _no_store(redirect(url_for("books.book_page"), 303))
     games = sum(store.book_counts(get_db(), book.id).values())
@@ -334,7 +335,8 @@ def rematch(game_id: str) -> BaseResponse:
     key = key_for(stored)
     assert key is not None  # editable_or_403 let this phone through with it
     try:
-        next_id, made = store.rematch(get_db(), game_id, key, book_for_writing())
+        with write_transaction(get_db()):  # a book made for this phone with the rematch, or not at all
+            next_id, made = store.rematch(get_db(), game_id, key, book_for_writing())
     except store.Conflict as error:
         flash(error.problem.render(gettext), "warning")
         return redirect(url_for("tables.table", game_id=game_id), 303)

@@ -34,7 +34,7 @@ from ..forms import CsrfForm, field_errors
 from ..games.base import Invalid
 from ..limits import bodies_up_to, creating, may_create
 from ..registry import GAMES
-from .access import editable_or_403, game_or_404, head_or_404, key_for, remember
+from .access import editable_or_403, game_or_404, head_or_404, key_for, made_and_remembered, remember
 from .api import state_response
 from .kit import json_body, problems_response
 
@@ -180,8 +180,7 @@ def import_page() -> BaseResponse | tuple[str, int] | str:
         except Invalid as error:
             errors = field_errors(error.problems)
         else:
-            game_id, key = store.import_game(get_db(), *imported)
-            remember(game_id, key)
+            game_id = made_and_remembered(lambda: store.import_game(get_db(), *imported))
             flash(gettext("Game imported as a new game, with its own edit key. The original is unchanged."))
             return redirect(url_for("tables.table", game_id=game_id), 303)
     elif request.method == "POST":

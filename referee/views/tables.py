@@ -36,7 +36,7 @@ from .access import (
     current_book,
     editable_or_403,
     head_or_404,
-    remember,
+    made_and_remembered,
     session_keys,
 )
 from .rounds import (
@@ -83,8 +83,7 @@ def new_game(game_name: str) -> Response | tuple[str, int] | str:
         except Invalid as error:
             errors = field_errors(error.problems, new_game_label(game))
         else:
-            game_id, key = store.create_game(get_db(), game_name, setup)
-            remember(game_id, key)
+            game_id = made_and_remembered(lambda: store.create_game(get_db(), game_name, setup))
             return redirect(url_for("tables.table", game_id=game_id), 303)
     values = request.form if request.method == "POST" else MultiDict()
     page = render_template(
