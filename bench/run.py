@@ -44,7 +44,7 @@ sys.path.insert(0, str(PROJECT))
 from flask import Flask  # noqa: E402
 from flask.testing import FlaskClient  # noqa: E402
 
-from bench.games import GAMES, ROUNDS  # noqa: E402
+from bench.games import EVERY_GAME, FIVE, FOUR, GAMES, ROUNDS  # noqa: E402
 from referee import create_app  # noqa: E402
 
 REPEATS = 7
@@ -65,6 +65,16 @@ WRITES_GOAL = 300
 READS_GOAL = 1000
 # Typical lengths of a game: Hearts to 100 (about 10 hands), Queenie 2 turns of 4 dealers, a Rubicon partie.
 TYPICAL = {"hearts": 10, "queenie": 8, "piquet": 6}
+# The other games and variants of bench/games.py's EVERY_GAME at a typical length (a game of ten rounds).
+TYPICAL_OTHERS = {"queenie, five players": 8, "piquet, by the cards": 6, "points": 10, "ohhell": 10, "spades": 10}
+# Games whose rounds bench/games.py does not make: a new game's first deal, at each size of table that
+# changes the form (Tarot's fifth player: a called king, a bigger dog).
+NEW_GAMES = {
+    "tarot at five": ("tarot", FIVE),
+    "tarot at four": ("tarot", FOUR),
+    "belote": ("belote", FOUR),
+    "coinche": ("coinche", FOUR),
+}
 # Taps to enter one round, as the browser tests (real Chromium, counting every tap) assert them.
 TAPS = [
     ("Hearts, a hand", "6", "tests/browser/test_hearts_phone.py", "assert max(taps_per_hand) + 1 <= 6"),
@@ -410,6 +420,20 @@ def page_weight(app: Flask, client: FlaskClient) -> tuple[str, bool, dict[str, A
                         str(weight.second_visit),
                     ]
                 )
+    for name, path, asker in every_other_page(app, client):
+        weight = Weight(asker, path)
+        outside += weight.third_party
+        worst_wire = max(worst_wire, weight.wire)
+        rows.append(
+            [
+                name,
+                f"{weight.html_bytes:,}",
+                f"{weight.total - weight.html_bytes:,}",
+                f"{weight.total:,}",
+                f"{weight.wire:,}",
+                str(weight.second_visit),
+            ]
+        )
     headers = ["page, as the scorer sees it", "HTML bytes", "CSS+JS bytes", "total bytes", "compressed", "2nd visit"]
     text = table(headers, rows)
     text += "\n(compressed: what a browser sending 'Accept-Encoding: " + BROWSER_ENCODINGS + "' receives;"
@@ -418,12 +442,78 @@ def page_weight(app: Flask, client: FlaskClient) -> tuple[str, bool, dict[str, A
     met_wire = worst_wire <= COMPRESSED_GOAL_BYTES
     text += f"\ngoal: a game page at most {PAGE_GOAL_BYTES:,} bytes uncompressed (typical game) -> {verdict(met)}"
     text += f" (worst {worst:,})"
-    text += f"\ngoal: at most {COMPRESSED_GOAL_BYTES:,} bytes compressed (typical game) -> {verdict(met_wire)}"
+    text += (
+        f"\ngoal: every page at most {COMPRESSED_GOAL_BYTES:,} bytes compressed (typical game) -> {verdict(met_wire)}"
+    )
     text += f" (worst {worst_wire:,})"
     text += f"\nrequests to other sites: {len(set(outside))} -> {verdict(not outside)}"
     for url in sorted(set(outside)):
         text += f"\n  {url}"
     return text, met and met_wire and not outside, figures
+
+
+def every_other_page(app: Flask, client: FlaskClient) -> list[tuple[str, str, FlaskClient]]:
+    """(name, path, the phone that asks) of every other page, for its weight: each other game's table and
+    round form (or its announce step) at a typical length, a new game's first deal where the bench makes
+    no rounds, and the pages around a game (watching, TV, sheet, join, undo, invite, changes, new game,
+    home, book, import, blank sheets)."""
+    pages: list[tuple[str, str, FlaskClient]] = []
+
+    def round_page(name: str, phone: FlaskClient, game_id: str) -> None:
+        form = phone.get(f"/g/{game_id}/round")
+        if form.status_code in (302, 303):  # a game whose round starts with its announce step
+            pages.append((f"{name} announce step", form.headers["Location"], phone))
+        else:
+            pages.append((f"{name} round form", f"/g/{game_id}/round", phone))
+
+    for name, (game, players, options, make_round) in EVERY_GAME.items():
+        if name not in TYPICAL_OTHERS:
+            continue
+        made = client.post("/api/v1/games", json={"game": game, "players": players, "options": options}).json
+        for number in range(1, TYPICAL_OTHERS[name] + 1):
+            added = client.post(
+                f"/api/v1/games/{made['id']}/rounds",
+                json=make_round(number),
+                headers={"Authorization": f"Bearer {made['key']}"},
+            )
+            assert added.status_code == 201, added.json
+        phone = scorer_client(app, made["id"], made["key"])
+        pages.append((f"{name} table ({TYPICAL_OTHERS[name]} rounds)", f"/g/{made['id']}", phone))
+        round_page(name, phone, made["id"])
+    for name, (game, players) in NEW_GAMES.items():
+        made = client.post("/api/v1/games", json={"game": game, "players": players}).json
+        phone = scorer_client(app, made["id"], made["key"])
+        pages.append((f"{name} table (new game)", f"/g/{made['id']}", phone))
+        round_page(f"{name} (new game)", phone, made["id"])
+    for kind in GAMES:
+        game_id, key = create(client, kind, TYPICAL[kind])
+        phone = scorer_client(app, game_id, key)
+        watcher = app.test_client()
+        pages += [
+            (f"{kind} table, watching", f"/g/{game_id}", watcher),
+            (f"{kind} TV", f"/g/{game_id}/tv", watcher),
+            (f"{kind} joining", f"/g/{game_id}/join/{key}", app.test_client()),
+            (f"{kind} correction of round 1", f"/g/{game_id}/round/1", phone),
+            (f"{kind} sheet", f"/g/{game_id}/sheet", phone),
+            (f"{kind} undo", f"/g/{game_id}/undo", phone),
+            (f"{kind} invite", f"/g/{game_id}/invite", phone),
+            (f"{kind} changes", f"/g/{game_id}/changes", phone),
+        ]
+        if kind == "queenie":
+            pages.append(("queenie play-along", f"/g/{game_id}/playalong", phone))
+    pages += [
+        ("home", "/", phone),
+        *[
+            (f"new {game} game", f"/new/{game}", phone)
+            for game in sorted({game for game, *_ in EVERY_GAME.values()} | {"tarot", "belote", "coinche"})
+        ],
+        ("book", "/book", phone),
+        ("book, players", "/book/players", phone),
+        ("book, share", "/book/share", phone),
+        ("import", "/import", phone),
+        ("blank sheets", "/sheets", phone),
+    ]
+    return pages
 
 
 # ---------------------------------------------------------------------------
@@ -498,7 +588,13 @@ def stylesheets_of(html: str) -> list[str]:
     """The names of the static stylesheets a page links to ("style.css", "hearts/round.css"…), in order."""
     parser = Assets()
     parser.feed(html)
-    names = [url.split("?")[0].removeprefix("/static/") for url in parser.loads if url.startswith("/static/")]
+    # A page's stylesheets come as one file, their names joined by "+" (referee/delivery.py).
+    names = [
+        name
+        for url in parser.loads
+        if url.startswith("/static/")
+        for name in url.split("?")[0].removeprefix("/static/").split("+")
+    ]
     return [name for name in names if name.endswith(".css")]
 
 
@@ -568,7 +664,7 @@ def css_usage(app: Flask, weights: dict[str, Any], other_pages: dict[str, str]) 
     detail = ["# Which stylesheet rules each page uses", ""]
     detail.append(
         "Made by `bench/run.py --css-usage docs/css-usage.md`: each page loads `style.css` and the stylesheets"
-        " of its kind (`{% block styles %}` in `templates/base.html`; a game's own from"
+        " of its kind, as one file (`{% block assets %}` in `templates/base.html`; a game's own from"
         " `templates/<game>/styles.html`). Each rule of the stylesheets a page loads is matched against the HTML"
         " the page is served with (soupsieve), before any script runs; states reached by use (:hover, :focus,"
         " ::before…) are matched without them. A rule may still be needed by a state a script sets (see the"

@@ -226,7 +226,8 @@ def static_urls(page: str) -> list[str]:
 
 def test_static_urls_carry_the_files_content_hash(app: Flask, client: FlaskClient, hearts_game: str) -> None:
     urls = static_urls(client.get(f"/g/{hearts_game}").get_data(as_text=True))
-    assert {url.split("?")[0] for url in urls} >= {"/static/style.css", "/static/app.js"}
+    parts = {part for url in urls for part in url.split("?")[0].removeprefix("/static/").split("+")}
+    assert parts >= {"style.css", "app.js"}
     for url in urls:
         path, _, query = url.partition("?")
         name = path.removeprefix("/static/")
@@ -329,6 +330,38 @@ def test_a_static_file_is_revalidated_by_the_hash_of_its_bytes(app: Flask, clien
         assert again.status_code == 304
 
 
+def test_a_page_loads_one_stylesheet_and_one_script_each_the_files_it_needs_in_order(
+    app: Flask, client: FlaskClient
+) -> None:
+    page = client.get("/new/hearts").get_data(as_text=True)
+    sheets = re.findall(r'<link rel="stylesheet" href="/static/([^"?]+)\?v=', page)
+    scripts = re.findall(r'<script src="/static/([^"?]+)\?v=', page)
+    assert sheets == ["style.css+form.css+new_game.css"]
+    assert scripts == ["app.js+widgets.js"]
+    bodies: dict[str, delivery.StaticBody] = app.extensions["referee.static_bodies"]
+    for bundle, join in ((sheets[0], b"\n"), (scripts[0], b";\n")):
+        with client.get(f"/static/{bundle}") as response:
+            assert response.status_code == 200
+            assert response.data == join.join(bodies[name].data for name in bundle.split("+"))
+    with client.get(f"/static/{scripts[0]}") as response:
+        assert response.mimetype == "text/javascript"
+
+
+@pytest.mark.parametrize(
+    "bundle",
+    [
+        "style.css+app.js",  # a stylesheet with a script
+        "style.css+nothing.css",
+        "style.css+style.css",
+        "style.css+icon.svg",
+        "+".join(["style.css", "form.css", "picks.css", "counts.css", "table.css", "tv.css", "watch.css"] * 2),
+    ],
+)
+def test_a_bundle_of_files_that_do_not_go_together_is_not_found(client: FlaskClient, bundle: str) -> None:
+    with client.get(f"/static/{bundle}") as response:
+        assert response.status_code == 404
+
+
 def test_in_debug_mode_static_files_are_served_as_they_are_on_disk(app: Flask, client: FlaskClient) -> None:
     app.debug = True
     try:
@@ -336,6 +369,9 @@ def test_in_debug_mode_static_files_are_served_as_they_are_on_disk(app: Flask, c
             assert response.data == (Path(app.static_folder or "") / "style.css").read_bytes()
         with client.get("/static/piquet/round.js") as response:
             assert response.data == (GAMES["piquet"].folder / "static" / "round.js").read_bytes()
+        with client.get("/static/cards.js+piquet/round.js") as response:
+            on_disk = (Path(app.static_folder or "") / "cards.js", GAMES["piquet"].folder / "static" / "round.js")
+            assert response.data == b";\n".join(path.read_bytes() for path in on_disk)
     finally:
         app.debug = False
 

@@ -390,7 +390,12 @@ def test_selectors_are_read_inside_media_blocks_too() -> None:
 
 
 def page_stylesheets(page: str) -> list[str]:
-    return re.findall(r'<link rel="stylesheet" href="/static/([\w./-]+\.css)\?v=', page)
+    """The stylesheets a page loads, in order (its one link names them joined by "+")."""
+    return [
+        name
+        for url in re.findall(r'<link rel="stylesheet" href="/static/([\w./+-]+\.css)\?v=', page)
+        for name in url.split("+")
+    ]
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -212,7 +212,7 @@ def test_watchers_pages_refresh_themselves(app: Flask, client: FlaskClient, game
     assert refresh in watcher_page
     assert refresh not in scorer_page  # a scorer's page is not reloaded under their fingers
     for page in (watcher_page, scorer_page):
-        assert re.search(r'<script src="/static/share\.js\?v=[0-9a-f]{12}" defer></script>', page)
+        assert re.search(r'<script src="/static/app\.js\+share\.js\?v=[0-9a-f]{12}" defer></script>', page)
         assert f'data-version-url="/g/{game_id}/version"' in page
         assert f'data-page-url="/g/{game_id}"' in page
         assert 'data-poll-seconds="5.0"' in page

@@ -1,6 +1,6 @@
 // The round forms' widgets (templates/widgets.html): count pickers, steppers and chips, the ± beside a signed
 // number. Enhancements only: without this file each press posts the form and the server does the same. Loaded
-// by the pages that show them (a game's styles.html, beside counts.css; the new game's form for its signs).
+// by the pages that show them (a game's styles.html names it beside counts.css; the new game's form for its signs).
 "use strict";
 
 function wholeNumber(text) {
