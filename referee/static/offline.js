@@ -12,6 +12,11 @@
   const SOON_MS = 2000; // just after the connection returns, the way to the server may take a moment
   const queue = window.refereeQueue;
   const words = document.querySelector("[data-queue-words]").dataset;
+  // Its own styles (static/offline.css: the panel of rounds kept here, instructions that wait), not every page's.
+  const styles = document.createElement("link");
+  styles.rel = "stylesheet";
+  styles.href = words.styles;
+  document.head.append(styles);
   const form = document.querySelector("form[data-queue]");
   const say = (text, values) => text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
   const lastWaiting = () => Math.max(0, ...queue.here().filter((entry) => entry.next).map((entry) => entry.number));
