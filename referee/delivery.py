@@ -19,8 +19,9 @@ A page loads one stylesheet and one script (:func:`bundle_url`): the files it ne
 served as one file under the names joined by ``+`` (``/static/style.css+form.css+piquet/round.css?v=<hash
 of the bytes served>``), each minified, in the order named. Compressed together they are some 15 % smaller
 than one by one (brotli finds what they share), and a page makes two requests, not up to nine. The URL
-says what it holds, so any process serves it, made at its first request and kept. The service worker
-keeps each one the first time a page it serves loads it (a static URL with its ``v``).
+says what it holds, so any process serves it, made at its first request and kept; the service worker
+(templates/offline/sw.js) makes it too, from the files it kept when it installed, joined the same way, so
+a page's bundle needs no connection on a phone that has it, even the first time.
 
 Other responses keep the Cache-Control their views give them (the version poll's ``no-store``, the
 exports' ``no-cache``), and the API's ETag stays the game's version when its answer is compressed.

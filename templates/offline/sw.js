@@ -2,6 +2,9 @@
 // each release of the app a new worker, and a new worker replaces the caches of the one before.
 //
 // - Static files, under their versioned URLs (?v=<hash>), come from the cache: they never change.
+//   A page's one stylesheet or script (/static/style.css+form.css?v=<hash>: referee/delivery.py) is
+//   made here from the files it names, kept since the install, joined as the server joins them: it
+//   needs no connection, even the first time a page asks for it.
 // - Pages come from the network whenever it answers, so a page is never older than the server's;
 //   each one seen is kept. Without a connection the kept copy is given back, marked with the time it
 //   was kept (<html data-saved-at>): the page then says "Offline, as of 21:14".
@@ -16,6 +19,9 @@ const STATIC_PREFIX = {{ static_prefix|tojson }};
 const HOME_URL = {{ home_url|tojson }};
 const WORDS = {{ offline_words|tojson }};
 const SAVED_HEADER = "X-Referee-Saved-At";
+// Each static file's versioned URL by its name ("piquet/round.js"), and how a bundle joins them.
+const STATIC_BY_NAME = new Map(STATIC_URLS.map((url) => [url.slice(STATIC_PREFIX.length).split("?")[0], url]));
+const BUNDLE_JOINS = { css: ["\n", "text/css; charset=utf-8"], js: [";\n", "text/javascript; charset=utf-8"] };
 const MOST_PAGES = 60;
 
 self.addEventListener("install", (event) => {
@@ -48,13 +54,27 @@ self.addEventListener("fetch", (event) => {
 });
 
 async function staticFile(request) {
-  const kept = await caches.match(request);
+  const kept = (await caches.match(request)) || (await bundle(request));
   if (kept) return kept;
   const response = await fetch(request);
   if (response.ok) {
     const cache = await caches.open(STATIC_CACHE);
     await cache.put(request, response.clone());
   }
+  return response;
+}
+
+// A bundle made of the files kept at the install; null when it names a file this worker does not keep.
+async function bundle(request) {
+  const names = new URL(request.url).pathname.slice(STATIC_PREFIX.length).split("+");
+  const joins = BUNDLE_JOINS[names[0].split(".").pop()];
+  if (names.length < 2 || !joins || !names.every((name) => STATIC_BY_NAME.has(name))) return null;
+  const cache = await caches.open(STATIC_CACHE);
+  const parts = await Promise.all(names.map((name) => cache.match(STATIC_BY_NAME.get(name))));
+  if (!parts.every(Boolean)) return null;
+  const texts = await Promise.all(parts.map((part) => part.text()));
+  const response = new Response(texts.join(joins[0]), { headers: { "Content-Type": joins[1] } });
+  await cache.put(request, response.clone());
   return response;
 }
 

@@ -632,3 +632,21 @@ def test_a_hand_saved_three_times_offline_waits_once_and_the_table_says_its_inst
     expect(page.locator("section.next")).not_to_have_class(re.compile(r"\bstale\b"))
     assert server.stored_inputs(game_id) == H11_INPUTS[:2]
     assert server.audit(game_id) == [("add", 1), ("add", 2)]
+
+
+def test_a_pages_one_script_is_made_by_the_worker_from_the_files_it_keeps_without_a_connection(
+    live_server: str, server: Server, page: Page, context: BrowserContext
+) -> None:
+    """The worker keeps every static file when it installs; a page's one script (the files it needs joined,
+    referee/delivery.py) that this phone never loaded is made from them: it needs no connection."""
+    joined_game(page, live_server)
+    worker_in_charge(page)
+    form = server.app.test_client().get("/new/points").get_data(as_text=True)  # a page this phone never opened
+    found = re.search(r'<script src="(/static/[^"]+\+[^"]+)"', form)
+    assert found is not None
+    served = server.app.test_client().get(found.group(1).replace("&amp;", "&")).get_data(as_text=True)
+    Connection(context, server).drop()
+    made = page.evaluate(
+        "async (url) => { const got = await fetch(url); return [got.status, await got.text()]; }", found.group(1)
+    )
+    assert made == [200, served]
