@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 from waitress import wasyncore
 from waitress.server import create_server
 
@@ -104,6 +104,15 @@ def save_round(page: Page) -> None:
     """
     with page.expect_navigation():
         page.locator("button[name=save]").click()
+
+
+def scripts_ran(page: Page) -> None:
+    """Wait until the page's one script has run: app.js, first in it, marks ``<html class="js">``.
+
+    A tap before then is a tap on the page without JavaScript (a ± or a chip asks the server, and the
+    page comes again without the field's focus), which a test of the scripted page must not race into.
+    """
+    expect(page.locator("html.js")).to_be_attached()
 
 
 def page_width(page: Page) -> int:

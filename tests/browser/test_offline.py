@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Rout
 
 from referee import create_app, store
 from referee.db import connect
-from tests.browser.conftest import PHONE, save_round, serving
+from tests.browser.conftest import PHONE, save_round, scripts_ran, serving
 from tests.browser.test_hearts_phone import enter_hand, tap_hand, totals
 from tests.browser.test_playalong_phone import PLAYERS as PLAY_ALONG_PLAYERS
 from tests.browser.test_playalong_phone import create_game as play_along_create
@@ -213,6 +213,8 @@ def first_hand_kept_offline(page: Page, context: BrowserContext, server: Server,
     game_id, _key = joined_game(page, base)
     worker_in_charge(page)
     page.get_by_role("link", name="Enter hand 1").click()
+    expect(page.locator("h1")).to_have_text("Hand 1")  # the form loaded before the connection drops
+    scripts_ran(page)
     connection = Connection(context, server)
     connection.drop()
     tap_hand(page, *H11_BY_SEAT[0], leaves=False)
@@ -451,7 +453,8 @@ def test_a_round_refused_on_its_resend_opens_again_as_it_was_typed(
         else:
             route.fallback()
 
-    page.route("**/g/*/round", refuse_the_resend)
+    # The context's routes, not the page's: they also see what the service worker itself sends.
+    context.route("**/g/*/round", refuse_the_resend)
     connection.restore()  # the server refuses it (say its rules changed): it stays here, said so
     panel = page.locator("[data-queue-panel]")
     expect(panel).to_contain_text("Hand 1 could not be saved:")

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from referee.games.points.form import flip_sign, parse_sum
-from tests.browser.conftest import page_width, save_round
+from tests.browser.conftest import page_width, save_round, scripts_ran
 from tests.points_examples import T1
 
 pytestmark = pytest.mark.browser
@@ -69,6 +69,8 @@ def test_t1_on_a_phone_with_a_sum_and_the_sign_button(page: Page, live_server: s
     create_game(page, live_server, players, target="60")
     expect(page.locator("#next-title")).to_contain_text("Round 1 · Ann deals")
     page.get_by_role("link", name="Enter round 1").click()
+    expect(page.locator("h1")).to_contain_text("Round 1")
+    scripts_ran(page)
     assert page_width(page) <= 390
     for selector in ("button[data-sign]", "input[data-points-field]", "button[name=save]"):
         box = page.locator(selector).first.bounding_box()
@@ -87,6 +89,8 @@ def test_t1_on_a_phone_with_a_sum_and_the_sign_button(page: Page, live_server: s
     expect(page.locator("#next-title")).to_contain_text("Round 2 · Ben deals")
     # Round 2: a wrong sign put right with ± before saving.
     page.get_by_role("link", name="Enter round 2").click()
+    expect(page.locator("h1")).to_contain_text("Round 2")
+    scripts_ran(page)
     page.fill("#points-0", "30")
     page.fill("#points-1", "-50")
     page.get_by_role("button", name="Change the sign of the points of Ben").click()
