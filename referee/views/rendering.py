@@ -9,7 +9,6 @@ previous version's rows and JSON for the rounds it shares with it (:func:`shared
 from __future__ import annotations
 
 import bisect
-import json
 import operator
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -26,6 +25,7 @@ from markupsafe import Markup, escape
 from .. import store
 from ..cache import GameCache, VersionedCache
 from ..delivery import same_body_as
+from ..fastjson import sorted_ascii
 from ..forms import CSRF_MARK, with_csrf
 from ..games.base import RoundResult, Standings
 from ..gamestate import CACHED_ROUNDS
@@ -268,6 +268,7 @@ def _compact_sorted() -> bool:
     return (
         isinstance(provider, DefaultJSONProvider)
         and bool(provider.sort_keys)
+        and bool(provider.ensure_ascii)
         and not (provider.compact is False or (provider.compact is None and current_app.debug))
     )
 
@@ -297,14 +298,10 @@ def _answer(stored: store.StoredGame) -> _Answer:
         kept = bisect.bisect_right(previous.ends, shared_prefix(previous.results, results))
         runs, ends = previous.runs[:kept], previous.ends[:kept]
     written = ends[-1] if ends else 0
-    # One encoder for every run (what ``dumps`` writes, without making one per call).
-    provider = cast(DefaultJSONProvider, current_app.json)
-    encode = json.JSONEncoder(
-        default=provider.default, ensure_ascii=provider.ensure_ascii, sort_keys=True, separators=(",", ":")
-    ).encode
+    default = cast(DefaultJSONProvider, current_app.json).default
     for start in range(written, len(results), _RUN):
         run = results[start : start + _RUN]
-        runs += (encode([round_state(result) for result in run])[1:-1].encode("utf-8"),)
+        runs += (sorted_ascii([round_state(result) for result in run], default)[1:-1],)
         ends += (start + len(run),)
     state = state_without_rounds(stored, standings)
     # Sorted keys (as jsonify writes them): the rounds go between the keys before and after "rounds".
