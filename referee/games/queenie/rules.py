@@ -36,7 +36,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Mapping, Sequence
+import operator
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -300,9 +301,16 @@ class Terms:
 _TERMS = tuple(field.name for field in dataclasses.fields(Terms))
 
 
+_TERM_VALUES = operator.itemgetter(*_TERMS)
+
+
 def terms(setup: Setup) -> Terms:
     options = setup.options
-    return _terms(*[options.get(name, QUEENIE_VALUES[name]) for name in _TERMS])
+    try:
+        values = _TERM_VALUES(options)
+    except KeyError:  # a Queenie game stored before the family's options: Queenie's values
+        values = tuple(options.get(name, QUEENIE_VALUES[name]) for name in _TERMS)
+    return _terms(*values)
 
 
 @functools.lru_cache(maxsize=1024)  # every deal asks (a replay, every deal of the game): made once per game's options
@@ -384,11 +392,15 @@ def deal_plan(players: int, spare_deal: str) -> tuple[tuple[int, ...], int]:
     return packets[:-1], packets[-1]
 
 
-def clockwise_after(setup: Setup, active: tuple[str, ...], start: str) -> list[str]:
+def clockwise_after(setup: Setup, active: tuple[str, ...], start: str) -> tuple[str, ...]:
     """The active players clockwise beginning on ``start``'s left (``start`` last if active)."""
-    players = setup.players
-    first = setup.seat(start) + 1
-    return [player for player in (*players[first:], *players[:first]) if player in active]
+    return _clockwise(tuple(setup.players), active, start)
+
+
+@functools.lru_cache(maxsize=4096)  # every deal asks (a replay, every deal of the game): a few per table
+def _clockwise(players: tuple[str, ...], active: tuple[str, ...], start: str) -> tuple[str, ...]:
+    first = players.index(start) + 1
+    return tuple(player for player in (*players[first:], *players[:first]) if player in active)
 
 
 def hand_sizes(setup: Setup, active: tuple[str, ...], dealer: str, spare_deal: str = "packets") -> dict[str, int]:
@@ -517,7 +529,7 @@ def check_round(setup: Setup, state: State, raw: Any) -> dict[str, Any]:
     if problems:
         raise Invalid(problems)
     round_input = {key: checked[key] for key in _FIELDS if key in checked}
-    _deal(setup, state, round_input)  # refuses a deal that would break the chip invariants
+    _deal(setup, state, round_input, checking=True)  # refuses a deal that would break the chip invariants
     return round_input
 
 
@@ -857,10 +869,13 @@ class _Ledger:
         self.table = dict(table)
         self.moves: list[dict[str, Any]] = []
 
-    def to_table(self, kind: str, player: str, spot: str, chips: int) -> None:
-        self.chips[player] -= chips
-        self.table[spot] += chips
-        self.moves.append({"kind": kind, "from": player, "to": spot, "chips": chips})
+    def stake(self, player: str, spots: Iterable[tuple[str, int]]) -> None:
+        """``player`` puts chips on the table: on each spot, so many."""
+        held, table, moves = self.chips, self.table, self.moves
+        for spot, chips in spots:
+            held[player] -= chips
+            table[spot] += chips
+            moves.append({"kind": "stake", "from": player, "to": spot, "chips": chips})
 
     def from_table(self, kind: str, spot: str, player: str) -> int:
         chips = self.table[spot]
@@ -875,30 +890,32 @@ class _Ledger:
         self.moves.append({"kind": kind, "from": payer, "to": payee, "chips": chips, **extra})
 
 
-def _deal(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
-    """The state after one checked deal (refused if it would break an invariant)."""
-    number = len(state.rounds) + 1
+def _deal(setup: Setup, state: State, round_input: Mapping[str, Any], *, checking: bool = False) -> State:
+    """The state after one deal (``checking``: refused if it would break an invariant; a stored deal was
+    checked when written, and a replay plays every one)."""
     dealer = state.dealer
     order = clockwise_after(setup, state.active, dealer)
     ledger = _Ledger(state.chips, state.table)
     owed = terms(setup)  # once a deal: every step below is given it (a replay makes every deal)
-    events: list[Event] = []
-    for player in order:
-        _stake(owed, ledger, player, round_input, dealer=player == dealer)
+    _stake(owed, ledger, order, dealer, round_input)
     staked = dict(ledger.table)
-    events += _play(setup, owed, state, ledger, round_input)
+    events = _play(setup, owed, state, ledger, round_input)
     short, next_dealer = _short(setup, owed, state.active, order, ledger.chips)
-    events += [Bankrupt(player, stake) for player, stake in short.items()]
+    if short:
+        events += [Bankrupt(player, stake) for player, stake in short.items()]
     active = state.active
-    if setup.options["bankrupt"] == "drop":
+    if short and setup.options["bankrupt"] == "drop":
         active = tuple(player for player in active if player not in short)
         events += [Dropped(player) for player in short]
     dealt = {**state.dealt, dealer: state.dealt[dealer] + 1}
     over = _ends(setup, active, dealt, short)
     if over and setup.options["leftover"] == "split" and _split(ledger, active):
         events.append(Split())
-    _check_chips(setup, ledger.chips, ledger.table)
+    if checking:
+        _check_chips(setup, ledger.chips, ledger.table)
     hands, spare = deal_plan(len(state.active), owed.spare_deal)
+    # The chips and the table after the deal are the new state's: nothing changes them once made (the
+    # next deal's ledger starts from copies), so its details and totals share them.
     details = DealDetails(
         dealer=dealer,
         hand_sizes=dict(zip(order, hands, strict=True)),  # hand_sizes(), from the order already known
@@ -907,34 +924,38 @@ def _deal(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
         dealer_choice=round_input["dealer_choice"],
         table_before=dict(state.table),
         table_staked=staked,
-        table_after=dict(ledger.table),
+        table_after=ledger.table,
         movements=ledger.moves,
         bankrupt=list(short),
         next_dealer=None if over else next_dealer,
     )
-    scores = {player: ledger.chips[player] - state.chips[player] for player in setup.players}
-    result = RoundResult(number, _copy_input(round_input), scores, dict(ledger.chips), tuple(events), details)
+    before = state.chips
+    scores = {player: chips - before[player] for player, chips in ledger.chips.items()}
+    result = RoundResult(len(state.rounds) + 1, _copy_input(round_input), scores, ledger.chips, tuple(events), details)
+    stakes = round_input.get("stakes")
     return State(
-        rounds=state.rounds + (result,),
+        rounds=(*state.rounds, result),
         chips=ledger.chips,
         table=ledger.table,
         active=active,
         dealer=next_dealer or dealer,
         dealt=dealt,
-        last_stakes={**state.last_stakes, **(round_input.get("stakes") or {})},
+        last_stakes={**state.last_stakes, **stakes} if stakes else state.last_stakes,
         over=over,
     )
 
 
-def _stake(owed: Terms, ledger: _Ledger, player: str, round_input: Mapping[str, Any], *, dealer: bool) -> None:
-    """One player's stakes: on the pay card of their choice or on every one, then in the pot."""
-    if owed.staking == "one_card":
-        ledger.to_table("stake", player, round_input["stakes"][player], owed.card_stake)
-    else:
-        for suit in QUEENS:
-            ledger.to_table("stake", player, suit, owed.unit(dealer))
-    if owed.kitty_stake:
-        ledger.to_table("stake", player, POT, owed.kitty_stake)
+def _stake(owed: Terms, ledger: _Ledger, order: Sequence[str], dealer: str, round_input: Mapping[str, Any]) -> None:
+    """Each player's stakes, in ``order``: on the pay card of their choice or on every one, then in the pot."""
+    chosen = round_input["stakes"] if owed.staking == "one_card" else None
+    pot = ((POT, owed.kitty_stake),) if owed.kitty_stake else ()
+    for player in order:
+        if chosen is not None:
+            cards: tuple[tuple[str, int], ...] = ((chosen[player], owed.card_stake),)
+        else:
+            unit = owed.unit(player == dealer)
+            cards = tuple((suit, unit) for suit in QUEENS)
+        ledger.stake(player, cards + pot)
 
 
 def _short(
@@ -949,8 +970,11 @@ def _short(
     """
     ordinary, dealing = owed.stake(dealer=False), owed.stake(dealer=True)
     if setup.options["bankrupt"] != "drop":
-        due = {player: dealing if player == order[0] else ordinary for player in active}
-        return {player: due[player] for player in active if chips[player] < due[player]}, order[0]
+        dealing_next = order[0]
+        if min(chips[player] for player in active) >= max(ordinary, dealing):
+            return {}, dealing_next  # nobody short: every deal but the last
+        due = {player: dealing if player == dealing_next else ordinary for player in active}
+        return {player: due[player] for player in active if chips[player] < due[player]}, dealing_next
     short = {player: ordinary for player in active if chips[player] < ordinary}
     following: str | None = None
     for player in order:
@@ -1069,8 +1093,11 @@ def _check_chips(setup: Setup, chips: Mapping[str, int], table: Mapping[str, int
 
 
 def _copy_input(round_input: Mapping[str, Any]) -> dict[str, Any]:
-    # ``dict`` first: a stored input's objects are dicts, and the Mapping check is the slower one.
-    return {key: dict(value) if isinstance(value, (dict, Mapping)) else value for key, value in round_input.items()}
+    # A stored input's objects are dicts, its other values names or None: the Mapping check is the slower one.
+    return {
+        key: dict(value) if type(value) is dict or (value is not None and isinstance(value, Mapping)) else value
+        for key, value in round_input.items()
+    }
 
 
 # --- the family ---------------------------------------------------------------
