@@ -225,16 +225,23 @@ class Team:
 
 def teams(setup: Setup) -> tuple[Team, ...]:
     """The sides in seat order: partners opposite with four players in partnerships, else one each."""
-    return _teams(tuple(setup.players), bool(setup.options["partnerships"]))
+    return _table_of(setup)[0]
+
+
+def _table_of(setup: Setup) -> tuple[tuple[Team, ...], dict[str, str]]:
+    return _table(tuple(setup.players), bool(setup.options["partnerships"]))
 
 
 @functools.lru_cache(maxsize=4096)  # every hand asks (a replay, every hand of the game): made once per table
-def _teams(players: tuple[str, ...], partnerships: bool) -> tuple[Team, ...]:
+def _table(players: tuple[str, ...], partnerships: bool) -> tuple[tuple[Team, ...], dict[str, str]]:
+    """The sides (:func:`teams`), and each player's side by name (not to be changed: it is shared)."""
     if partnerships:
-        return tuple(
+        sides = tuple(
             Team(f"{players[seat]} & {players[seat + 2]}", (players[seat], players[seat + 2])) for seat in (0, 1)
         )
-    return tuple(Team(player, (player,)) for player in players)
+    else:
+        sides = tuple(Team(player, (player,)) for player in players)
+    return sides, {player: team.name for team in sides for player in team.players}
 
 
 def team_of(setup: Setup, player: str) -> Team:
@@ -540,27 +547,29 @@ def play(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
     number = len(state.rounds) + 1
     sides: list[Side] = []
     events: list[Event] = []
-    playing = teams(setup)
+    side_scores: dict[str, int] = {}
+    side_totals: dict[str, int] = {}
+    playing, side_of = _table_of(setup)
     for team in playing:
         hand = _side_hand(setup, team, round_input, state.bags[team.name])
-        total = state.totals[team.name] + hand.score
+        side_scores[team.name] = hand.score
+        side_totals[team.name] = total = state.totals[team.name] + hand.score
         sides.append(Side(team.name, team.players, hand.score, total, {"bags": hand.bags}))
         events += hand.events
-    scores = _by_player(setup, playing, {side.name: side.score for side in sides})
-    totals = _by_player(setup, playing, {side.name: side.total for side in sides})
+    scores = _by_player(setup, side_of, side_scores)
+    totals = _by_player(setup, side_of, side_totals)
     contracts = {team.name: contract(team, round_input["bids"]) for team in playing}
     details = HandDetails(setup.players[dealer_seat(setup, number)], contracts)
     result = RoundResult(number, dict(round_input), scores, totals, tuple(events), details, tuple(sides))
     return State(
-        rounds=state.rounds + (result,),
-        totals={side.name: side.total for side in sides},
+        rounds=(*state.rounds, result),
+        totals=side_totals,
         bags={side.name: side.counts["bags"] for side in sides},
     )
 
 
-def _by_player(setup: Setup, playing: Sequence[Team], by_side: Mapping[str, int]) -> dict[str, int]:
-    """Each player shows their side's figure (``playing``: the sides, :func:`teams`)."""
-    side_of = {player: team.name for team in playing for player in team.players}
+def _by_player(setup: Setup, side_of: Mapping[str, str], by_side: Mapping[str, int]) -> dict[str, int]:
+    """Each player shows their side's figure (``side_of``: each player's side by name)."""
     return {player: by_side[side_of[player]] for player in setup.players}
 
 
@@ -626,7 +635,7 @@ def standings(setup: Setup, state: State) -> Standings:
         Side(team.name, team.players, last.get(team.name, 0), state.totals[team.name], {"bags": state.bags[team.name]})
         for team in teams(setup)
     )
-    totals = _by_player(setup, teams(setup), state.totals)
+    totals = _by_player(setup, _table_of(setup)[1], state.totals)
     winning = leaders(state) if over else []
     return Standings(
         rounds=state.rounds,
