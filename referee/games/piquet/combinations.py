@@ -111,17 +111,53 @@ def sort_cards(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=_PLACE.__getitem__)
 
 
+# Each rank's bit in a suit's ranks held (:func:`_ranks_by_suit`), the ace's the lowest.
+_RANK_BITS = {rank_: 1 << index for index, rank_ in enumerate(RANKS)}
+
+
+def _ranks_by_suit(cards: Iterable[str]) -> tuple[int, ...]:
+    """The ranks held in each suit (S H D C), as bits: a replay finds every hand's point and sequences."""
+    held = dict.fromkeys(SUITS, 0)
+    for card in cards:
+        held[card[1]] |= _RANK_BITS[card[0]]
+    return tuple(held.values())
+
+
+@cache  # one per set of ranks of a suit: 256 at most
+def _suit_point(ranks: int) -> Point:
+    """The point of one suit's ranks held (some)."""
+    held = [rank_ for rank_, bit in _RANK_BITS.items() if ranks & bit]
+    return Point(len(held), sum(CARD_VALUES[rank_] for rank_ in held))
+
+
+@cache  # one per set of ranks of a suit: 256 at most
+def _suit_runs(ranks: int) -> tuple[Run, ...]:
+    """The maximal runs of three or more in one suit's ranks held, from the top."""
+    runs = []
+    length = 0
+    top = ""
+    for rank_, bit in (*_RANK_BITS.items(), ("", 0)):
+        if ranks & bit:
+            top = top if length else rank_
+            length += 1
+            continue
+        if length >= 3:
+            runs.append(Run(length, top))
+        length = 0
+    return tuple(runs)
+
+
 def find_point(cards: Iterable[str]) -> Point | None:
     """The best suit by length, then by value."""
-    by_suit: dict[str, list[str]] = {}
-    for card in cards:
-        by_suit.setdefault(card[1], []).append(card[0])
+    return _best_point(_ranks_by_suit(cards))
+
+
+def _best_point(suits: Sequence[int]) -> Point | None:
     best_point: Point | None = None
-    for suit in SUITS:
-        ranks = by_suit.get(suit)
+    for ranks in suits:
         if not ranks:
             continue
-        candidate = Point(len(ranks), sum(CARD_VALUES[rank_] for rank_ in ranks))
+        candidate = _suit_point(ranks)
         if best_point is None or candidate.key > best_point.key:
             best_point = candidate
     return best_point
@@ -129,19 +165,11 @@ def find_point(cards: Iterable[str]) -> Point | None:
 
 def find_sequences(cards: Iterable[str]) -> tuple[Run, ...]:
     """Every maximal run of three or more, best first."""
-    held = set(cards)
-    runs = []
-    for suit in SUITS:
-        length = 0
-        top = ""
-        for rank_ in RANKS + " ":
-            if rank_ + suit in held:
-                top = top if length else rank_
-                length += 1
-                continue
-            if length >= 3:
-                runs.append(Run(length, top))
-            length = 0
+    return _best_runs(_ranks_by_suit(cards))
+
+
+def _best_runs(suits: Sequence[int]) -> tuple[Run, ...]:
+    runs = [run for ranks in suits for run in _suit_runs(ranks)]
     return tuple(sorted(runs, key=lambda run: run.key, reverse=True))
 
 
@@ -154,11 +182,12 @@ def find_sets(cards: Iterable[str]) -> tuple[Group, ...]:
 
 def holding_from_cards(cards: Sequence[str], blanche: bool) -> Holding:
     still_blank = blanche and not any(card[0] in COURTS for card in cards)
+    suits = _ranks_by_suit(cards)
     return Holding(
         blanche=blanche,
         second_blanche=still_blank,
-        point=find_point(cards),
-        sequences=find_sequences(cards),
+        point=_best_point(suits),
+        sequences=_best_runs(suits),
         sets=find_sets(cards),
         cards=tuple(sort_cards(cards)),
     )
