@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..base import (
     N_,
@@ -498,11 +498,11 @@ def announced_facts(setup: Setup, state: State, stored: Mapping[str, Any]) -> di
 # --- scoring a hand ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _SideHand:
+class _SideHand(NamedTuple):  # a tuple: made twice a hand, every hand of a replay
     score: int
     bags: int  # the running count after the hand and its penalty
-    events: tuple[Event, ...]
+    events: list[Event]
+    contract: int | None
 
 
 def _side_hand(setup: Setup, team: Team, round_input: Mapping[str, Any], bags_before: int) -> _SideHand:
@@ -540,7 +540,7 @@ def _side_hand(setup: Setup, team: Team, round_input: Mapping[str, Any], bags_be
         score -= penalty
         count %= limit
         events.append(BagPenalty(team.name, penalty))
-    return _SideHand(score, count, tuple(events))
+    return _SideHand(score, count, events, promised)
 
 
 def play(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
@@ -549,16 +549,17 @@ def play(setup: Setup, state: State, round_input: Mapping[str, Any]) -> State:
     events: list[Event] = []
     side_scores: dict[str, int] = {}
     side_totals: dict[str, int] = {}
+    contracts: dict[str, int | None] = {}
     playing, side_of = _table_of(setup)
     for team in playing:
         hand = _side_hand(setup, team, round_input, state.bags[team.name])
         side_scores[team.name] = hand.score
+        contracts[team.name] = hand.contract
         side_totals[team.name] = total = state.totals[team.name] + hand.score
         sides.append(Side(team.name, team.players, hand.score, total, {"bags": hand.bags}))
         events += hand.events
     scores = _by_player(setup, side_of, side_scores)
     totals = _by_player(setup, side_of, side_totals)
-    contracts = {team.name: contract(team, round_input["bids"]) for team in playing}
     details = HandDetails(setup.players[dealer_seat(setup, number)], contracts)
     result = RoundResult(number, dict(round_input), scores, totals, tuple(events), details, tuple(sides))
     return State(
