@@ -258,7 +258,8 @@ class _Answer:
 # Bounded in rounds, like the derived state: the rounds' JSON is shared between the versions of a game.
 _answers: GameCache[_Answer] = GameCache(CACHED_ROUNDS, weigh=lambda answer: len(answer.results) + 1)
 # Rounds written in one call of the encoder where none are kept (a game no cache holds): a call's own cost
-# is about a fifth of a round's JSON. Undoing a round of such a run writes the rest of it again.
+# (orjson's, and making its bytes ASCII) is about a round's JSON. Undoing a round of such a run writes the
+# rest of it again.
 _RUN = 16
 
 
