@@ -286,6 +286,127 @@ def test_queenie_next_deal_in_python_is_the_macros_it_replaced(app: Flask) -> No
 
 
 # ---------------------------------------------------------------------------
+# Piquet's deal summary, written in Python: the HTML of the macros it replaced, byte for byte.
+
+DEAL_SUMMARY_MACROS = """{% from 'piquet/labels.html' import role_word, sequence, set_words %}
+{% macro listed(items, kind) -%}
+{%- for item in items -%}{% if kind == 'sequences' %}{{ sequence(item) }}{% else %}{{ set_words(item) }}{% endif %}{% if item.points is defined %} ({{ item.points }}){% endif %}{% if not loop.last %}, {% endif %}{%- endfor -%}
+{%- endmacro %}
+
+{% macro against(details, line) -%}
+{# What the other player held in the same class, to settle the argument. #}
+{%- set loser = details.combinations['younger' if line.role == 'elder' else 'elder'] -%}
+{%- if line.item == 'point' and loser.point -%}{{ _('against %(cards)s (%(value)s)', cards=loser.point.cards, value=loser.point.value) }}
+{%- elif line.item == 'sequences' and loser.sequences -%}{{ _('against %(what)s', what=sequence(loser.sequences[0])) }}
+{%- elif line.item == 'sets' and loser.sets -%}{{ _('against %(what)s', what=set_words(loser.sets[0])) }}
+{%- endif -%}
+{%- endmacro %}
+
+{% macro line_words(details, line) -%}
+{%- set d = line.detail -%}
+{%- if line.item == 'blanche' -%}
+  {% if d.second %}{{ _('Carte blanche, twice') }}{% else %}{{ _('Carte blanche') }}{% endif %}
+{%- elif line.item == 'point' -%}
+  {% if line.role %}{{ _('Point of %(cards)s (%(value)s) — good', cards=d.cards, value=d.value) }} <span class="muted against">{{ against(details, line) }}</span>
+  {% else %}{{ _('Point of %(cards)s (%(value)s) each: equal, nobody scores', cards=d.cards, value=d.value) }}{% endif %}
+{%- elif line.item == 'sequences' -%}
+  {% if line.role %}{{ ngettext('Sequence: %(what)s — good', 'Sequences: %(what)s — good', d.sequences|length, what=listed(d.sequences, 'sequences')) }} <span class="muted against">{{ against(details, line) }}</span>
+  {% else %}{{ _('Sequences: equal, %(what)s each — no sequence scores', what=sequence(d.sequences[0])) }}{% endif %}
+{%- elif line.item == 'sets' -%}
+  {{ _('Sets: %(what)s — good', what=listed(d.sets, 'sets')) }} <span class="muted against">{{ against(details, line) }}</span>
+{%- elif line.item == 'repique' -%}
+  <strong>{{ _('Repique!') }}</strong> <span class="muted">{{ _('30 in combinations, the other on 0') }}</span>
+{%- elif line.item == 'play' -%}
+  {% if d.leads is defined %}{{ _('Play:') }} {{ ngettext('%(num)s lead', '%(num)s leads', d.leads) }}
+  {%- if d.captures %}, {{ ngettext('%(num)s capture', '%(num)s captures', d.captures) }}{% endif %}
+  {%- if d.last_trick %}, {{ _('the last trick') }}{% endif %}
+  {% else %}{{ _('Play: points counted aloud') }}{% endif %}
+  <span class="muted">{{ ngettext('(%(num)s trick)', '(%(num)s tricks)', d.tricks) }}</span>
+{%- elif line.item == 'pique' -%}
+  <strong>{{ _('Pique!') }}</strong> <span class="muted">{% if d.trick %}{{ _('30 reached at trick %(trick)s, the other on 0', trick=d.trick) }}{% else %}{{ _('30 reached, the other on 0') }}{% endif %}</span>
+{%- elif line.item == 'capot' -%}
+  <strong>{{ _('Capot!') }}</strong> <span class="muted">{{ _('all 12 tricks') }}</span>
+{%- elif line.item == 'cards' -%}
+  {% if line.role %}{{ _('The cards') }} <span class="muted">{{ ngettext('(%(num)s trick)', '(%(num)s tricks)', d.tricks) }}</span>
+  {% else %}{{ _('The cards divided, 6 tricks each — nobody scores') }}{% endif %}
+{%- else -%}{{ line.item }}{%- endif -%}
+{%- endmacro %}
+
+{% macro points_cell(line, role) -%}
+{%- if line.role == role -%}
+  {%- if line.counted == line.points -%}{{ line.points }}{%- elif line.counted -%}{{ line.counted }} <s class="muted">{{ line.points }}</s>{%- else -%}<s class="muted">{{ line.points }}</s>{%- endif -%}
+{%- endif -%}
+{%- endmacro %}
+
+{% macro deal_summary(result) -%}
+{# One deal in the reckoning order: blanche, point, sequences, sets, repique, play, pique, the cards or capot. #}
+{% set details = result.details %}
+<div class="piquet-deal" data-deal-summary="{{ result.number }}">
+<h2 id="deal-summary-title">{{ _('Deal %(number)s in the reckoning order', number=result.number) }}</h2>
+<div class="scroll">
+<table class="grid piquet-summary" aria-labelledby="deal-summary-title">
+  <thead><tr><th scope="col"><span class="visually-hidden">{{ _('What') }}</span></th>
+    <th scope="col">{{ details.elder }} <small>{{ role_word('elder') }}</small></th>
+    <th scope="col">{{ details.younger }} <small>{{ role_word('younger') }}</small></th></tr></thead>
+  <tbody>
+  {% for line in details.lines %}
+    <tr data-line="{{ line.item }}"{% if not line.role %} class="nobody"{% endif %}><th scope="row">{{ line_words(details, line) }}</th>
+      <td>{{ points_cell(line, 'elder') }}</td><td>{{ points_cell(line, 'younger') }}</td></tr>
+  {% endfor %}
+  </tbody>
+  <tfoot><tr data-line="deal"><th scope="row">{{ _('Deal %(number)s', number=result.number) }}</th>
+    <td>{{ details.scores.elder }}</td><td>{{ details.scores.younger }}</td></tr></tfoot>
+</table>
+</div>
+{% if details.target %}
+<p class="warning" data-target>{{ _('%(name)s reached the target here; the rest of the deal does not count.', name=details.target.name) }}</p>
+{% endif %}
+</div>
+{%- endmacro %}"""  # noqa: E501 (the macros as they were written)
+
+
+def _piquet_deals() -> list[Any]:
+    """The results of deals with every kind of line: the rule file's worked examples (P1 to P9, by the
+    cards), the sample partie's deals, a carte blanche, and au cent to a target reached mid-deal."""
+    from referee.games.piquet import examples
+    from tests.test_piquet_rules import P8_WINNERS, P9_WINNERS, SIX_SIX, P
+
+    winners = {"P8": P8_WINNERS, "P9": P9_WINNERS}
+    deals = [
+        {"hands": {"elder": P[name][0], "younger": P[name][1]}, "trick_winners": winners.get(name, SIX_SIX)}
+        for name in ("P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9")
+    ]
+    blanche = examples.tricks(examples.said((5, 48), blanche=True), examples.said(sets=(("Q", 3),)), "EEEEEEEYYYYY")
+    deals += [*examples.RUBICON, examples.EVEN, blanche]
+    rules, results = GAMES["piquet"].rules, []
+    for options in ({"partie": "cent", "target": 1000}, {"partie": "cent", "target": 100}):
+        setup = make_setup(rules, ["Ann", "<Bob>"], options, "Ann")
+        state = rules.initial(setup)
+        for raw in deals:
+            if rules.standings(setup, state).finished:
+                break
+            state = rules.play(setup, state, rules.check_round(setup, state, raw))
+        results += rules.standings(setup, state).rounds
+    return results
+
+
+def test_piquet_deal_summary_in_python_is_the_macros_it_replaced(app: Flask) -> None:
+    results = _piquet_deals()
+    lines = {
+        line["item"] + ("" if line["role"] else " (nobody)") for result in results for line in result.details.lines
+    }
+    assert lines >= {"blanche", "point", "point (nobody)", "sequences", "sequences (nobody)", "sets", "repique"}
+    assert lines >= {"play", "pique", "capot", "cards", "cards (nobody)"}
+    assert any(result.details.target for result in results)
+    for result in results:
+        for language in ("en", "fr"):
+            with app.test_request_context("/", headers={"Cookie": f"lang={language}"}):
+                before: Any = app.jinja_env.from_string(DEAL_SUMMARY_MACROS).module
+                now: Any = app.jinja_env.get_template("piquet/labels.html").module
+                assert now.deal_summary(result) == before.deal_summary(result), (result.number, language)
+
+
+# ---------------------------------------------------------------------------
 # The table page's frame: kept per game, language and phone, filled in with each version.
 
 
