@@ -93,9 +93,6 @@ def _best_brotli(data: bytes) -> bytes:
     return bytes(brotli.compress(data, quality=11))
 
 
-# Bundles kept in memory, made by the first request for them: every kind of page asks for one or two (a few
-# dozen in all); a URL naming another mix of files is answered, and made again each time, past that.
-_BUNDLES_KEPT = 256
 # The files of one bundle: base.html's two and a page's own, a round form's being the most (a game's four).
 _BUNDLE_PARTS = 12
 # Between two files of a bundle: a stylesheet's last rule or a script's last statement ends there.
@@ -134,8 +131,11 @@ def _served(files: Mapping[str, Path]) -> tuple[dict[str, str], dict[str, Static
 
 
 def _bundle(filename: str) -> StaticBody | None:
-    """The minified files a bundle's name joins with ``+`` (``style.css+form.css``), as one body; kept.
+    """The minified files a bundle's name joins with ``+`` (``style.css+form.css``), as one body.
 
+    Kept (and compressed at brotli's best) when a page names it (:func:`bundle_url`): a few dozen in all.
+    Another mix of the app's files is answered too, made again each time and compressed as a page is:
+    URLs a client makes up neither take the place of the pages' bundles nor cost brotli's best each.
     None when it names no bundle: a part that is no stylesheet or script of the app, parts of two kinds
     (a stylesheet with a script), a part named twice, too many parts.
     """
@@ -154,7 +154,7 @@ def _bundle(filename: str) -> StaticBody | None:
     ):
         return None
     body = StaticBody(_BUNDLE_JOINS[suffix].join(bodies[part].data for part in parts))
-    if len(kept) < _BUNDLES_KEPT:
+    if filename in current_app.extensions["referee.named_bundles"]:
         kept[filename] = body
     return body
 
@@ -168,7 +168,10 @@ def bundle_url(names: list[str], suffix: str) -> str | None:
     chosen = list(dict.fromkeys(str(name) for name in names if str(name).endswith(suffix)))
     if not chosen:
         return None
-    return template_url_for("static", filename="+".join(chosen))
+    filename = "+".join(chosen)
+    if len(chosen) > 1:
+        current_app.extensions["referee.named_bundles"].add(filename)
+    return template_url_for("static", filename=filename)
 
 
 def _chosen_coding() -> str | None:
@@ -182,9 +185,9 @@ def _chosen_coding() -> str | None:
 def _static_view(app: Flask) -> None:
     """The ``static`` endpoint answers with the minified bytes kept in memory (revalidated by their hash).
 
-    A phone that takes brotli gets the bytes compressed once, at the first such request (Flask-Compress
-    leaves a response that has its Content-Encoding alone; any other coding is Flask-Compress's, kept
-    once made). Files
+    A phone that takes brotli gets the bytes compressed once, at the first such request, for a file or a
+    bundle a page names (Flask-Compress leaves a response that has its Content-Encoding alone; any other
+    coding, and a bundle no page names, is Flask-Compress's, kept once made where a view named it). Files
     without minified bytes, and every file in debug mode, are sent from disk as Flask's own view does
     (a game's from its folder); a name that is no static file is a 404.
     """
@@ -204,7 +207,8 @@ def _static_view(app: Flask) -> None:
             return send_file(path, max_age=current_app.get_send_file_max_age(filename))
         version = static_version(filename) or ""
         mimetype = mimetypes.guess_type(filename)[0]
-        if _chosen_coding() == "br":
+        kept = "+" not in filename or filename in current_app.extensions["referee.static_bundles"]
+        if _chosen_coding() == "br" and kept:
             response = current_app.response_class(body.brotli, mimetype=mimetype)
             response.headers["Content-Encoding"] = "br"
             response.set_etag(f"{version}:br")  # another representation, another tag (as Flask-Compress's)
@@ -361,6 +365,7 @@ def init_app(app: Flask, game_folders: Mapping[str, Path]) -> None:
     app.extensions["referee.static_versions"] = versions
     app.extensions["referee.static_bodies"] = bodies
     app.extensions["referee.static_bundles"] = {}
+    app.extensions["referee.named_bundles"] = set()
     if "static" in app.view_functions:
         _static_view(app)
     app.url_defaults(_versioned_static_urls)

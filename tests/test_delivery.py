@@ -355,6 +355,26 @@ def test_a_page_loads_one_stylesheet_and_one_script_each_the_files_it_needs_in_o
         assert response.mimetype == "text/javascript"
 
 
+def test_a_bundle_no_page_names_is_answered_but_neither_kept_nor_compressed_at_brotlis_best(
+    app: Flask, client: FlaskClient
+) -> None:
+    """A client making up mixes of the app's files gets them, at the cost of a page each, not of brotli's best."""
+    kept: dict[str, delivery.StaticBody] = app.extensions["referee.static_bundles"]
+    bodies: dict[str, delivery.StaticBody] = app.extensions["referee.static_bodies"]
+    made_up = "picks.css+counts.css+style.css"  # no page loads these, in this order
+    joined = b"\n".join(bodies[name].data for name in made_up.split("+"))
+    for _ in range(2):
+        with client.get(f"/static/{made_up}", headers={"Accept-Encoding": "br"}) as response:
+            assert response.status_code == 200 and response.headers["Content-Encoding"] == "br"
+            assert brotli.decompress(response.data) == joined
+            assert len(response.data) > len(brotli.compress(joined, quality=11))
+    assert made_up not in kept
+    page = client.get("/new/hearts").get_data(as_text=True)
+    (named,) = re.findall(r'<link rel="stylesheet" href="/static/([^"?]+)\?v=', page)
+    with client.get(f"/static/{named}", headers={"Accept-Encoding": "br"}) as response:
+        assert response.data == kept[named].brotli  # a page's bundle: kept, at brotli's best
+
+
 @pytest.mark.parametrize(
     "bundle",
     [
