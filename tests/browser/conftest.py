@@ -119,6 +119,11 @@ def page_width(page: Page) -> int:
     """How wide the page lays out, in CSS pixels (what must fit the phone's width).
 
     Asked through a locator, which waits for the page a tap just opened to be there: a page
-    controlled by the service worker may still be on its way when the tap returns.
+    controlled by the service worker may still be on its way when the tap returns. Asked once the page
+    has loaded its stylesheet too: before, it lays out unstyled (a chip 21 px high, not 44), and the
+    tests measure sizes right after this.
     """
-    return int(page.locator("html").evaluate("(html) => html.scrollWidth"))
+    html = page.locator("html")
+    html.evaluate("(html) => html.scrollWidth")  # the page a tap opened is there
+    page.wait_for_load_state("load")  # and its stylesheet too
+    return int(html.evaluate("(html) => html.scrollWidth"))
