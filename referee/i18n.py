@@ -22,7 +22,7 @@ from flask import Flask, current_app, has_request_context
 from flask_babel import get_locale, get_translations
 from jinja2.nodes import EvalContext
 from jinja2.utils import pass_eval_context
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 # ngettext's answer depends on the number (its plural form): numbers beyond this are not kept.
 _KEPT_NUMBERS = 1000
@@ -119,6 +119,28 @@ def ngettext(singular: str, plural: str, number: int, **variables: Any) -> str:
     return catalogue().ngettext(singular, plural, number) % variables
 
 
+# Written as they are by Markup's ``%``: markup (escaping it makes the same text anew) and whole numbers.
+_AS_THEY_ARE = frozenset((Markup, int))
+
+
+def _escaped(value: Any) -> Any:
+    """A value as ``Markup``'s ``%`` writes it: markup and a whole number as they are (``%d`` takes a number
+    too), anything else escaped."""
+    return value if type(value) in _AS_THEY_ARE else escape(value)
+
+
+def markup_format(template: str, *values: Any) -> Markup:
+    """``Markup(template) % values``, the same HTML made quicker: each value escaped once, one ``%`` on a
+    plain string and one Markup made (``Markup``'s own ``%`` wraps each value in a helper and makes
+    markup of every part; a deal's summary writes dozens)."""
+    return Markup(template % tuple(map(_escaped, values)))
+
+
+def _markup_words(text: str, variables: Mapping[str, Any]) -> Markup:
+    """``Markup(text) % variables``, as :func:`markup_format` makes it."""
+    return Markup(text % {name: _escaped(value) for name, value in variables.items()})
+
+
 @pass_eval_context
 def jinja_gettext(eval_ctx: EvalContext, message: str, /, **variables: Any) -> str:
     """Jinja's newstyle ``_``/``gettext``: always ``%``-formatted, markup (variables escaped) when autoescaping."""
@@ -126,7 +148,7 @@ def jinja_gettext(eval_ctx: EvalContext, message: str, /, **variables: Any) -> s
     if eval_ctx.autoescape:
         if not variables:
             return found.markup(message)
-        return Markup(found.gettext(message)) % variables
+        return _markup_words(found.gettext(message), variables)
     return found.gettext(message) % variables
 
 
@@ -136,7 +158,7 @@ def jinja_ngettext(eval_ctx: EvalContext, singular: str, plural: str, number: in
     variables.setdefault("num", number)
     text = catalogue().ngettext(singular, plural, number)
     if eval_ctx.autoescape:
-        return Markup(text) % variables
+        return _markup_words(text, variables)
     return text % variables
 
 
@@ -145,13 +167,13 @@ def markup_gettext(message: str, **variables: Any) -> Markup:
     found = catalogue()
     if not variables:
         return found.markup(message)
-    return Markup(found.gettext(message)) % variables
+    return _markup_words(found.gettext(message), variables)
 
 
 def markup_ngettext(singular: str, plural: str, number: int, **variables: Any) -> Markup:
     """What ``{{ ngettext(singular, plural, number, …) }}`` writes in a template, for HTML written in Python."""
     variables.setdefault("num", number)
-    return Markup(catalogue().ngettext(singular, plural, number)) % variables
+    return _markup_words(catalogue().ngettext(singular, plural, number), variables)
 
 
 def kept(*key: Hashable, caller: Callable[[], Value]) -> Value:

@@ -23,6 +23,7 @@ from ...base import RoundResult, Standings
 from ..rules import DealDetails, pay_cards
 
 _ = i18n.markup_gettext
+_html = i18n.markup_format  # Markup(template) % values, quicker
 QUEENS = pay_cards("queens")
 _SHOWN_EVENTS = ("bankrupt", "dropped")
 
@@ -59,7 +60,7 @@ def movement(move: Mapping[str, Any], cards: Mapping[str, str] = QUEENS) -> Mark
         return _("%(queen)s → pot %(chips)s (gathered for sharing)", queen=card(cards[move["from"]]), chips=chips)
     if kind == "split":
         return _("pot → %(name)s %(chips)s (share of the table)", name=move["to"], chips=chips)
-    return Markup("%s → %s %s") % (move["from"], move["to"], chips)
+    return _html("%s → %s %s", move["from"], move["to"], chips)
 
 
 def _spot(name: str, cards: Mapping[str, str]) -> Markup:
@@ -71,36 +72,43 @@ def last_deal(players: Sequence[str], last: RoundResult[DealDetails], cards: Map
     details = last.details
     moves = details.movements
     html = [
-        Markup('<div class="last-deal" data-last-deal>\n<h2 id="last-deal-title">%s</h2>\n')
-        % _("Deal %(number)s: where the chips went", number=last.number),
-        Markup(
-            '<p class="hint">%s</p>\n<ul class="moves">\n  <li class="stakes-line">%s\n    <ul class="stake-groups">\n'
-        )
-        % (_dealt(details), _("Stakes:")),
-        Markup("").join(Markup("      <li>%s</li>") % group for group in _stake_groups(details, cards)),
+        _html(
+            '<div class="last-deal" data-last-deal>\n<h2 id="last-deal-title">%s</h2>\n',
+            _("Deal %(number)s: where the chips went", number=last.number),
+        ),
+        _html(
+            '<p class="hint">%s</p>\n<ul class="moves">\n  <li class="stakes-line">%s\n    <ul class="stake-groups">\n',
+            _dealt(details),
+            _("Stakes:"),
+        ),
+        *(_html("      <li>%s</li>", group) for group in _stake_groups(details, cards)),
         Markup("\n    </ul></li>\n"),
     ]
-    html += [Markup("  <li>%s</li>\n") % movement(move, cards) for move in moves if move["kind"] != "stake"]
+    html += [_html("  <li>%s</li>\n", movement(move, cards)) for move in moves if move["kind"] != "stake"]
     if last.input["out"] is None:
         blocked = _("Nobody went out: the deal was blocked and the pot stays on the table.")
-        html.append(Markup('  <li class="blocked">%s</li>\n') % blocked)
+        html.append(_html('  <li class="blocked">%s</li>\n', blocked))
     balances = Markup(" · ").join(
-        Markup('<span class="balance">%s %s <span class="muted">(%s)</span></span>')
-        % (player, last.totals[player], signed(last.scores[player]))
+        _html(
+            '<span class="balance">%s %s <span class="muted">(%s)</span></span>',
+            player,
+            last.totals[player],
+            signed(last.scores[player]),
+        )
         for player in players
     )
-    html.append(Markup('</ul>\n<p class="balances"><strong>%s</strong>\n%s</p>\n') % (_("Balances:"), balances))
+    html.append(_html('</ul>\n<p class="balances"><strong>%s</strong>\n%s</p>\n', _("Balances:"), balances))
     staying = [(name, chips) for name, chips in details.table_after.items() if chips]
     if staying:
-        spots = Markup(" · ").join(Markup("%s %s") % (_spot(name, cards), chips) for name, chips in staying)
-        html.append(Markup('<p class="staying"><strong>%s</strong>\n%s</p>\n') % (_("Stays on the table:"), spots))
+        spots = Markup(" · ").join(_html("%s %s", _spot(name, cards), chips) for name, chips in staying)
+        html.append(_html('<p class="staying"><strong>%s</strong>\n%s</p>\n', _("Stays on the table:"), spots))
     else:
-        html.append(Markup('<p class="staying">%s</p>\n') % _("Nothing stays on the table."))
+        html.append(_html('<p class="staying">%s</p>\n', _("Nothing stays on the table.")))
     for event in last.events:
         if event.word in _SHOWN_EVENTS:
-            html.append(Markup('<p class="warning">%s</p>\n') % describe_event(event))
+            html.append(_html('<p class="warning">%s</p>\n', describe_event(event)))
     html.append(Markup("</div>"))
-    return Markup("").join(html)
+    return Markup("".join(html))  # every part markup already
 
 
 def _dealt(details: DealDetails) -> Markup:
@@ -139,9 +147,7 @@ def _on_every_card(details: DealDetails, cards: Mapping[str, str], stakes: list[
             chips=each[details.dealer],
             others=usual,
         )
-    held = Markup(" · ").join(
-        Markup("%s %s") % (card(code), details.table_staked[suit]) for suit, code in cards.items()
-    )
+    held = Markup(" · ").join(_html("%s %s", card(code), details.table_staked[suit]) for suit, code in cards.items())
     return [staked, _("on the pay cards: %(stacks)s", stacks=held)]
 
 
@@ -176,8 +182,12 @@ def next_deal(stored: StoredGame, standings: Standings, facts: Mapping[str, Any]
         title = _("Deal %(number)s", number=coming.round)
     on_table = _("Already on the table (carried over):") if standings.rounds else _("On the table:")
     html = [
-        Markup('<h2 id="next-title">%s  · %s</h2>\n<p class="layout-title"><strong>%s</strong></p>\n')
-        % (title, _("%(name)s deals", name=coming.dealer), on_table)
+        _html(
+            '<h2 id="next-title">%s  · %s</h2>\n<p class="layout-title"><strong>%s</strong></p>\n',
+            title,
+            _("%(name)s deals", name=coming.dealer),
+            on_table,
+        )
     ]
     made = i18n.catalogue().made  # each part kept per language and what it shows (keys of tuples: quick to hash)
     rules, table, cards = tuple(terms.items()), said["table"], facts["pay_cards"]
@@ -191,14 +201,13 @@ def next_deal(stored: StoredGame, standings: Standings, facts: Mapping[str, Any]
         ("queenie-stakes", rules, coming.dealer, players),
         lambda: Markup(labels.stakes_words(terms, coming.dealer, players)),
     )
-    html.append(Markup('%s\n<p class="hint">%s</p>\n') % (layout, stakes))
+    html.append(_html('%s\n<p class="hint">%s</p>\n', layout, stakes))
     if any(terms[name] != value for name, value in _USUAL_STAKES.items()):
         due = Markup(" · ").join(
-            Markup('<span class="due">%s %s</span>') % (player, chips) for player, chips in said["stakes_due"].items()
+            _html('<span class="due">%s %s</span>', player, chips) for player, chips in said["stakes_due"].items()
         )
         html.append(
-            Markup('<p class="stakes-due" data-stakes-due><strong>%s</strong>\n%s</p>\n')
-            % (_("Stakes this deal:"), due)
+            _html('<p class="stakes-due" data-stakes-due><strong>%s</strong>\n%s</p>\n', _("Stakes this deal:"), due)
         )
     dropped, packets = standings.extra["dropped"], said.get("dealer_packets")
     dealt = (tuple(said["hand_sizes"].items()), None if packets is None else tuple(packets), said["spare_size"])
@@ -206,8 +215,8 @@ def next_deal(stored: StoredGame, standings: Standings, facts: Mapping[str, Any]
         ("queenie-dealing", rules, coming.dealer, *dealt, tuple(dropped)),
         lambda: Markup(labels.dealing(terms, coming, dropped)),
     )
-    html.append(Markup('%s\n<ul class="facts">\n%s</ul>') % (chip_check(standings, facts["chips_in_play"]), dealing))
-    return Markup("").join(html)
+    html.append(_html('%s\n<ul class="facts">\n%s</ul>', chip_check(standings, facts["chips_in_play"]), dealing))
+    return Markup("".join(html))  # every part markup already
 
 
 def chip_check(standings: Standings, chips_in_play: int) -> Markup:
@@ -219,4 +228,4 @@ def chip_check(standings: Standings, chips_in_play: int) -> Markup:
         hands=in_hands,
         table=on_table,
     )
-    return Markup('<p class="chip-check" data-chip-check>%s</p>') % words
+    return _html('<p class="chip-check" data-chip-check>%s</p>', words)
