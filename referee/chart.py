@@ -327,19 +327,34 @@ def _line_path(frame: _Frame, values: Sequence[int]) -> str:
     return kept[0]
 
 
-def _frame(lines: Sequence[tuple[str, Sequence[int]]], reference: tuple[int, str] | None) -> _Frame:
-    lowest = min(map(min, (values for _name, values in lines)))
-    highest = max(map(max, (values for _name, values in lines)))
+def _frame(
+    lines: Sequence[tuple[str, Sequence[int]]],
+    reference: tuple[int, str] | None,
+    bounds: tuple[int, int] | None = None,
+) -> _Frame:
+    lowest, highest = bounds or (
+        min(map(min, (values for _name, values in lines))),
+        max(map(max, (values for _name, values in lines))),
+    )
     if reference is not None:
         lowest, highest = min(lowest, reference[0]), max(highest, reference[0])
+    # The longest name as shown (``_short``: LONGEST_LABEL characters at most).
+    label_chars = min(max(len(name) for name, _values in lines), LONGEST_LABEL)
+    return _frame_of(max(len(values) for _name, values in lines) - 1, lowest, highest, label_chars)
+
+
+@functools.lru_cache(maxsize=1024)  # a game's totals stay within a scale for many rounds: worked out once
+def _frame_of(played: int, lowest: int, highest: int, label_chars: int) -> _Frame:
+    """The frame of lines of ``played`` rounds between ``lowest`` and ``highest`` (the reference's value
+    included), their longest name shown in ``label_chars`` characters."""
     step = nice_step(highest - lowest)
     low = math.floor(lowest / step) * step
     high = max(math.ceil(highest / step) * step, low + step)
-    label_width = max(len(_short(name)) for name, _values in lines) * FONT * 0.6 + LABEL_GAP + 2 * MARK + 8
+    label_width = label_chars * FONT * 0.6 + LABEL_GAP + 2 * MARK + 8
     # The values on the left are written at the font's width: "−2000" needs more room than "−20".
     values_width = max(len(minus(low)), len(minus(high))) * FONT * 0.6 + 4
     return _scaled(
-        x_scale(max(len(values) for _name, values in lines) - 1),
+        x_scale(played),
         low,
         high,
         step,
@@ -468,43 +483,74 @@ def line_chart(
     y_label: str,
     reference: tuple[int, str] | None = None,
     chart_id: str = "score-chart",
+    bounds: tuple[int, int] | None = None,
 ) -> str:
     """An SVG line chart of each (name, values) pair; values[i] is the total after round i (0: the start).
 
-    ``reference`` is an optional (value, words) horizontal line, such as a target.
+    ``reference`` is an optional (value, words) horizontal line, such as a target. ``bounds``, the lowest
+    and the highest of all the values, if the caller knows them (they are looked for otherwise: some
+    hundreds of values a line).
     Drawn in layers: the axes, the units and values, the reference, every player's line (with their
     name as data-player and title), every player's markers, and the names beside them.
     """
-    frame = _frame(lines, reference)
+    frame = _frame(lines, reference, bounds)
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="score-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img"'
-        f' aria-labelledby="{chart_id}-title {chart_id}-desc" font-size="{FONT}" fill="currentColor">',
+        _opening(chart_id),
         f'<title id="{chart_id}-title">{escape(title)}</title><desc id="{chart_id}-desc">{escape(description)}</desc>',
         _axes(frame, x_label, y_label),
     ]
     if reference is not None:
-        y = frame.y(reference[0])
-        out.append(
-            f'<g class="reference"><path d="M{_n(frame.left)} {_n(y)}H{_n(frame.right)}" stroke="currentColor"'
-            f' stroke-dasharray="1 2"/><text x="{_n(frame.left + 3)}" y="{_n(y - 3)}" font-size="{FONT - 1}">'
-            f"{escape(reference[1])}</text></g>"
-        )
+        out.append(_reference_line(frame, *reference))
     labels = spread([frame.y(values[-1]) for _name, values in lines], FONT + 1, TOP, frame.bottom)
     drawn = [_series(frame, seat, name, values, labels[seat]) for seat, (name, values) in enumerate(lines)]
-    stroke = 'stroke="currentColor" fill="none"'
-    unit = frame.unit
-    out.append(
-        f'<g transform="matrix({unit} 0 0 {unit} {_n(frame.left)} {TOP})" {stroke}'
-        f' stroke-width="{_significant(1.6 / float(unit))}" stroke-linejoin="round">'
-    )
+    out.append(_layers(frame))
     out += [line for line, _marks, _name in drawn]
-    out.append(f'</g><g {stroke} stroke-width="{_n(MARK_STROKE)}">')
+    out.append(_MARKS_LAYER)
     out += [marks for _line, marks, _name in drawn]
-    end = frame.all_xs[max(len(values) for _name, values in lines) - 1]  # where the lines stop
-    out.append(f'</g><g transform="translate({_n(end + LABEL_GAP + 2 * MARK + 4)})">')
+    out.append(_names_layer(frame, max(len(values) for _name, values in lines)))
     out += [name for _line, _marks, name in drawn]
     out.append("</g></svg>")
     return "".join(out)
+
+
+@functools.lru_cache(maxsize=16)  # the few ids charts are drawn with
+def _opening(chart_id: str) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="score-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img"'
+        f' aria-labelledby="{chart_id}-title {chart_id}-desc" font-size="{FONT}" fill="currentColor">'
+    )
+
+
+@functools.lru_cache(maxsize=256)  # the same for every version of a game while its scale holds
+def _reference_line(frame: _Frame, value: int, words: str) -> str:
+    y = frame.y(value)
+    return (
+        f'<g class="reference"><path d="M{_n(frame.left)} {_n(y)}H{_n(frame.right)}" stroke="currentColor"'
+        f' stroke-dasharray="1 2"/><text x="{_n(frame.left + 3)}" y="{_n(y - 3)}" font-size="{FONT - 1}">'
+        f"{escape(words)}</text></g>"
+    )
+
+
+_STROKE = 'stroke="currentColor" fill="none"'
+# Between the lines and the markers: the lines' layer closed, the markers' opened.
+_MARKS_LAYER = f'</g><g {_STROKE} stroke-width="{_n(MARK_STROKE)}">'
+
+
+@functools.lru_cache(maxsize=256)  # the same for every version of a game while its scale holds
+def _layers(frame: _Frame) -> str:
+    """The lines' layer opened: in their unit, from the plot's corner."""
+    unit = frame.unit
+    return (
+        f'<g transform="matrix({unit} 0 0 {unit} {_n(frame.left)} {TOP})" {_STROKE}'
+        f' stroke-width="{_significant(1.6 / float(unit))}" stroke-linejoin="round">'
+    )
+
+
+@functools.lru_cache(maxsize=1024)  # a frame's few lengths
+def _names_layer(frame: _Frame, length: int) -> str:
+    """The markers' layer closed, the names' opened beside where lines of ``length`` values stop."""
+    end = frame.all_xs[length - 1]
+    return f'</g><g transform="translate({_n(end + LABEL_GAP + 2 * MARK + 4)})">'
 
 
 BAR_ROW, BAR_HEIGHT, BAR_TOP = 26, 14, 26  # one player per row; room for the legend above

@@ -10,7 +10,7 @@ kept for the versions after (:func:`sheet_rows`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -50,6 +50,52 @@ def chart_lines(spec: GameSpec, setup: Setup, standings: Standings) -> list[tupl
     return [(player, [start, *[after[player] for after in totals]]) for player in setup.players]
 
 
+@dataclass(frozen=True)
+class _ChartLines:
+    """A game's chart lines (:func:`chart_lines`) at one version, the rounds' results they come from, and
+    the lowest and the highest of their values."""
+
+    results: tuple[RoundResult, ...]
+    lines: tuple[tuple[str, list[int]], ...]
+    bounds: tuple[int, int]
+
+
+# The chart lines last drawn of each game: a version that shares its first rounds' results with them (a round
+# added, the last undone) takes their values and adds those of its own rounds. Bounded in rounds, like the
+# derived state; a game's lines replace its last.
+_chart_lines: VersionedCache[_ChartLines] = VersionedCache(CACHED_ROUNDS, weigh=lambda kept: len(kept.results) + 1)
+
+
+def _lines_of(stored: store.StoredGame, spec: GameSpec, standings: Standings) -> _ChartLines:
+    """:func:`chart_lines` of the game as stored (and their bounds), extended from the lines last drawn of it:
+    a round added costs its own values (and a round undone the bounds looked for again)."""
+    results = standings.rounds
+    kept = _chart_lines.get(stored.id)
+    names = [side.name for side in standings.sides] if standings.sides else list(stored.setup.players)
+    bounds: tuple[int, int] | None = None
+    if kept is None or [name for name, _values in kept.lines] != names:
+        lines = tuple(chart_lines(spec, stored.setup, standings))
+    else:
+        shared = shared_prefix(kept.results, results)
+        added = results[shared:]
+        totals: list[Mapping[str, int]]
+        if standings.sides:
+            totals = [{side.name: side.total for side in result.sides} for result in added]
+        else:
+            totals = [result.totals for result in added]
+        lines = tuple(
+            (name, [*values[: shared + 1], *[after[name] for after in totals]]) for name, values in kept.lines
+        )
+        if shared == len(kept.results):  # only rounds added: the bounds kept, and their values'
+            new = [after[name] for after in totals for name in names]
+            bounds = (min([kept.bounds[0], *new]), max([kept.bounds[1], *new]))
+    if bounds is None:
+        bounds = (min(min(values) for _name, values in lines), max(max(values) for _name, values in lines))
+    drawn = _ChartLines(results, lines, bounds)
+    _chart_lines.put(stored.id, drawn)
+    return drawn
+
+
 # The charts drawn, by (game, version, language, chart id), bounded by size in characters: some 16 MB.
 _charts: GameCache[Markup] = GameCache(16_000_000, weigh=len)
 
@@ -58,15 +104,26 @@ def score_chart(stored: store.StoredGame, standings: Standings, chart_id: str = 
     """The inline SVG chart of a game with at least one round (empty otherwise), drawn once per version."""
     if not standings.rounds:
         return Markup("")
-    if standings is not stored.standings():  # not the game as stored: drawn, not kept
-        return _draw_chart(stored, standings, chart_id)
-    variant = (str(get_locale()), chart_id)
-    return _charts.get_or_make(stored.id, stored.version, lambda: _draw_chart(stored, standings, chart_id), variant)
-
-
-def _draw_chart(stored: store.StoredGame, standings: Standings, chart_id: str) -> Markup:
     spec = GAMES[stored.game]
-    lines = chart_lines(spec, stored.setup, standings)
+    if standings is not stored.standings():  # not the game as stored: drawn, not kept
+        return _draw_chart(stored, spec, standings, chart_lines(spec, stored.setup, standings), None, chart_id)
+    variant = (str(get_locale()), chart_id)
+
+    def draw() -> Markup:
+        drawn = _lines_of(stored, spec, standings)
+        return _draw_chart(stored, spec, standings, drawn.lines, drawn.bounds, chart_id)
+
+    return _charts.get_or_make(stored.id, stored.version, draw, variant)
+
+
+def _draw_chart(
+    stored: store.StoredGame,
+    spec: GameSpec,
+    standings: Standings,
+    lines: Sequence[tuple[str, list[int]]],
+    bounds: tuple[int, int] | None,
+    chart_id: str,
+) -> Markup:
     totals = ", ".join(f"{name} {minus(values[-1])}" for name, values in lines)
     line = spec.chart.line(stored.setup)
     svg = line_chart(
@@ -77,6 +134,7 @@ def _draw_chart(stored: store.StoredGame, standings: Standings, chart_id: str) -
         y_label=i18n.gettext(spec.chart.counted),
         reference=None if line is None else (line.value, i18n.gettext(line.label) % dict(line.params)),
         chart_id=chart_id,
+        bounds=bounds,
     )
     return Markup(svg)  # safe: line_chart escapes every name and word it writes
 
