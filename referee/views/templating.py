@@ -1,19 +1,21 @@
 """What the templates call beyond their values: a game's words and facts, events in words,
-the grid's rows, and the filters (:func:`init_app` installs them)."""
+the grid of rounds, and the filters (:func:`init_app` installs them)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, MutableMapping
 from typing import Any
 
-from flask import Flask
+from flask import Flask, current_app, request, url_for
 from flask.templating import Environment as FlaskEnvironment
 from flask_babel import get_locale
 from jinja2 import BaseLoader, Environment
+from markupsafe import Markup
 
 from .. import gamestate, i18n, store
+from ..cache import VersionedCache
 from ..extensions import LANGUAGES
-from ..games.base import Next
+from ..games.base import Next, Standings
 from ..games.cards import card_label
 from ..installed import games, spec_of
 from ..words import elide_de, minus, signed
@@ -31,10 +33,61 @@ def game_facts(stored: store.StoredGame) -> Mapping[str, Any]:
     return spec_of(stored.game).facts(stored.setup)
 
 
+# What a game's macro makes of its setup alone (its ranking rule in words), by game, language and macro.
+# Bounded by size: the characters kept, some 16 MB.
+_setup_words: VersionedCache[Markup] = VersionedCache(16_000_000, weigh=len)
+
+
+def setup_kept(stored: store.StoredGame, macro: Any) -> Markup:
+    """``macro(stored)`` made once per game and language and kept (``{{ setup_kept(stored, labels.x) }}``):
+    for what a page shows of the game's setup alone (how the game is won), which no write changes. The
+    macro may use nothing of the game but its kind and setup."""
+    key = (stored.id, stored.game, str(get_locale()), macro.name)
+    kept = _setup_words.get(key)
+    if kept is None:
+        kept = Markup(macro(stored))
+        if not current_app.jinja_env.auto_reload:  # templates may change while the app runs (debug): not kept
+            _setup_words.put(key, kept)
+    return kept
+
+
 def round_count(game_name: str, count: int) -> str:
     """How many rounds a game has had, in its own word: "9 hands", "3 deals"."""
     singular, plural = spec_of(game_name).words.count
     return i18n.ngettext(singular, plural, count)
+
+
+# The grid's section around its rows, by game, language, phone (scorer or watcher), script root and columns:
+# its HTML before and after the rows, the address a row's correction link ends with the round's number, and
+# that link's title. Bounded by size: the characters kept, some 16 MB.
+_grid_sections: VersionedCache[tuple[str, str, str, str]] = VersionedCache(
+    16_000_000, weigh=lambda kept: len(kept[0]) + len(kept[1])
+)
+# Where the rows go in the section as made (characters no rendered text holds).
+_ROWS_SLOT = "\x00rows\x00"
+
+
+def grid_section(stored: store.StoredGame, standings: Standings, can_edit: bool) -> Markup:
+    """The table page's grid of rounds (``grid.html``'s ``section``): the section around the rows made once
+    per game, language and phone and kept, the rows from :func:`grid_rows` (each round's rendered once).
+
+    What the section shows (the columns, the game's words) changes with no write: a page after a write
+    renders neither it nor its words again.
+    """
+    columns = tuple(side.name for side in standings.sides) or tuple(stored.setup.players)
+    key = (stored.id, str(get_locale()), bool(can_edit), request.script_root, stored.game, columns)
+    kept = _grid_sections.get(key)
+    if kept is None:
+        section = current_app.jinja_env.get_template("grid.html").module.section  # type: ignore[attr-defined]
+        spec = spec_of(stored.game)
+        html = str(section(stored, spec, columns, bool(standings.sides), can_edit, Markup(_ROWS_SLOT)))
+        before, after = html.split(_ROWS_SLOT)
+        edit_base = url_for("tables.edit_round", game_id=stored.id, number=0)[:-1]
+        kept = (before, after, edit_base, round_words(stored, "correct_this", 0))
+        if not current_app.jinja_env.auto_reload:  # templates may change while the app runs (debug): not kept
+            _grid_sections.put(key, kept)
+    before, after, edit_base, correct_label = kept
+    return Markup("".join((before, grid_rows(stored, standings, can_edit, edit_base, correct_label), after)))
 
 
 def card_in_letters(code: str) -> str:
@@ -81,11 +134,12 @@ def init_app(app: Flask) -> None:
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.globals.update(
         describe_event=describe_event,
-        grid_rows=grid_rows,
+        grid_section=grid_section,
         round_kept=round_kept,
         round_words=round_words,
         round_count=round_count,
         game_facts=game_facts,
+        setup_kept=setup_kept,
         languages=LANGUAGES,
         get_locale=get_locale,
         form_facts=form_facts,
