@@ -159,6 +159,16 @@ def _bundle(filename: str) -> StaticBody | None:
     return body
 
 
+def add_made_file(app: Flask, name: str, data: bytes) -> None:
+    """A script or stylesheet the app makes when it starts, served as the static files are: versioned, cached
+    for good, joined in bundles, and kept by the service worker when it installs (which lists every static
+    file's version). For words in each language that a script needs only now and then (static/offline.js's:
+    referee/views/offline.py), out of every page that might load it."""
+    body = StaticBody(data)
+    app.extensions["referee.static_versions"][name] = body.version
+    app.extensions["referee.static_bodies"][name] = body
+
+
 def bundle_url(names: list[str], suffix: str) -> str | None:
     """The URL of the one file that serves the named files of this kind (``.css`` or ``.js``), in order.
 
@@ -200,8 +210,9 @@ def _static_view(app: Flask) -> None:
                 abort(404)
             if current_app.debug:  # the files as they are on disk, for a page in debug mode
                 return _bundle_from_disk(filename)
-        if body is None or current_app.debug:
-            path: Path | None = current_app.extensions["referee.static_paths"].get(filename)
+        paths: dict[str, Path] = current_app.extensions["referee.static_paths"]
+        if body is None or (current_app.debug and filename in paths):
+            path: Path | None = paths.get(filename)
             if path is None:
                 abort(404)
             return send_file(path, max_age=current_app.get_send_file_max_age(filename))
@@ -223,9 +234,13 @@ def _static_view(app: Flask) -> None:
 
 
 def _bundle_from_disk(filename: str) -> Response:
+    """A bundle of the files as they are on disk (a file the app makes, as it made it)."""
     paths: dict[str, Path] = current_app.extensions["referee.static_paths"]
+    bodies: dict[str, StaticBody] = current_app.extensions["referee.static_bodies"]
     parts = filename.split("+")
-    data = _BUNDLE_JOINS[Path(parts[0]).suffix].join(paths[part].read_bytes() for part in parts)
+    data = _BUNDLE_JOINS[Path(parts[0]).suffix].join(
+        paths[part].read_bytes() if part in paths else bodies[part].data for part in parts
+    )
     response = current_app.response_class(data, mimetype=mimetypes.guess_type(parts[0])[0])
     response.cache_control.no_cache = True
     return response

@@ -468,3 +468,31 @@ def test_the_apis_etag_stays_the_version_when_compressed(api: Api, hearts_game: 
     )
     assert corrected.status_code == 200
     assert corrected.headers["ETag"] == '"6"'
+
+
+@pytest.mark.parametrize(("code", "send_now"), [("en", "Send now"), ("fr", "Envoyer maintenant")])
+def test_the_offline_words_are_a_static_file_of_the_pages_language_loaded_with_offline_js(
+    app: Flask, api: Api, client: FlaskClient, hearts_game: str, code: str, send_now: str
+) -> None:
+    assert client.post(f"/g/{hearts_game}/join/{api.keys[hearts_game]}").status_code == 303  # a scorer's phone
+    client.get(f"/lang/{code}")
+    page = client.get(f"/g/{hearts_game}/round").get_data(as_text=True)
+    assert send_now not in page  # the words come with the script, when it is needed
+    script = re.search(r'data-script="(/static/[^"]+)"', page)
+    assert script is not None
+    assert script.group(1).startswith(f"/static/offline-words.{code}.js+offline.js?v=")
+    with client.get(script.group(1)) as response:
+        assert response.status_code == 200
+        assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        text = response.get_data(as_text=True)
+    made, _ = json.JSONDecoder().raw_decode(text.removeprefix("window.refereeQueueWords="))
+    words: dict[str, str] = made
+    assert words["send"] == send_now
+    assert set(words) == {"waiting", "heading", "send", "stale", "kept", "later", "refused", "open", "discard"}
+    assert f'"/static/offline-words.{code}.js?v=' in client.get("/sw.js").get_data(as_text=True)
+    app.debug = True  # served as the app made it: it is on no disk
+    try:
+        with client.get(f"/static/offline-words.{code}.js") as alone:
+            assert text.startswith(alone.get_data(as_text=True) + ";\n")
+    finally:
+        app.debug = False

@@ -11,7 +11,8 @@
   const RETRY_MS = 15000;
   const SOON_MS = 2000; // just after the connection returns, the way to the server may take a moment
   const queue = window.refereeQueue;
-  const words = document.querySelector("[data-queue-words]").dataset;
+  // Its words in the page's language come in its file, before it (referee/views/offline.py); the game's with the page.
+  const words = { ...window.refereeQueueWords, ...document.querySelector("[data-queue-words]").dataset };
   // Its own styles (static/offline.css: the panel of rounds kept here, instructions that wait), not every page's.
   const styles = document.createElement("link");
   styles.rel = "stylesheet";

@@ -14,8 +14,10 @@ import hashlib
 import json
 
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask.blueprints import BlueprintSetupState
 from flask_babel import force_locale, gettext
 
+from .. import delivery
 from ..extensions import LANGUAGES
 
 bp = Blueprint("offline", __name__)
@@ -29,6 +31,51 @@ ICONS = (
 )
 # base.html writes them in its theme-color metas.
 bp.record_once(lambda state: state.app.jinja_env.globals.update(theme_colors=THEME_COLORS))
+
+
+def queue_words_file(code: str) -> str:
+    """The static file of static/offline.js's words in that language ("offline-words.fr.js")."""
+    return f"offline-words.{code}.js"
+
+
+def _queue_words() -> dict[str, str]:
+    """What static/offline.js says about the rounds it keeps on this phone, in the current language; the
+    words of a game's rounds ("Deal 4") come with the page (templates/offline/words.html)."""
+    return {
+        "waiting": gettext("%(round)s: not sent yet", round="{round}"),
+        "heading": gettext("Kept on this phone: %(count)s", count="{count}"),
+        "send": gettext("Send now"),
+        "stale": gettext(
+            "Waiting for the connection: what to do for %(round)s shows once the rounds kept on this phone are"
+            " stored. The instructions greyed below are out of date.",
+            round="{round}",
+        ),
+        "kept": gettext(
+            "No connection: %(round)s is kept on this phone. It is sent by itself when the connection returns.",
+            round="{round}",
+        ),
+        "later": gettext(
+            "No connection: this phone cannot make the form of %(round)s yet (who deals and who leads depend on"
+            " the rounds before it). Note it on paper meanwhile; the form comes back with the connection.",
+            round="{round}",
+        ),
+        "refused": gettext("%(round)s could not be saved:", round="{round}"),
+        "open": gettext("Open it to fix it"),
+        "discard": gettext("Discard it"),
+    }
+
+
+@bp.record_once
+def _make_queue_words(state: BlueprintSetupState) -> None:
+    """static/offline.js's words, one file per language, out of every page that may load it (some 0.3 KB
+    compressed of each round form and scorer's table page): loaded with it, in one file
+    (templates/offline/words.html), and kept by the service worker with the static files."""
+    with state.app.app_context():
+        for code in LANGUAGES:
+            with force_locale(code):
+                words = json.dumps(_queue_words(), ensure_ascii=False, sort_keys=True)
+            delivery.add_made_file(state.app, queue_words_file(code), f"window.refereeQueueWords={words};".encode())
+    state.app.jinja_env.globals["queue_words_file"] = queue_words_file
 
 
 def _revalidated(response: Response) -> Response:
