@@ -480,6 +480,9 @@ def every_other_page(app: Flask, client: FlaskClient) -> list[tuple[str, str, Fl
         phone = scorer_client(app, made["id"], made["key"])
         pages.append((f"{name} table ({TYPICAL_OTHERS[name]} rounds)", f"/g/{made['id']}", phone))
         round_page(name, phone, made["id"])
+        if name == "piquet, by the cards":  # Piquet's form with the cards and the tricks entered (the other ways
+            # with what was said aloud: "piquet correction of round 1")
+            pages.append((f"{name} correction of round 1", f"/g/{made['id']}/round/1", phone))
     for name, (game, players) in NEW_GAMES.items():
         made = client.post("/api/v1/games", json={"game": game, "players": players}).json
         phone = scorer_client(app, made["id"], made["key"])

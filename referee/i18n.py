@@ -14,12 +14,13 @@ Jinja's own (always ``%``-formatted, escaped in autoescaped templates).
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from flask import Flask, current_app, has_request_context
-from flask_babel import get_locale, get_translations
+from flask_babel import force_locale, get_locale, get_translations
 from jinja2.nodes import EvalContext
 from jinja2.utils import pass_eval_context
 from markupsafe import Markup, escape
@@ -101,6 +102,18 @@ def catalogue() -> Catalogue:
     if has_request_context():
         _current.set(found)
     return found
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """The words of language ``code`` meanwhile (Flask-Babel's ``force_locale``; the request's catalogue, kept
+    from its first word, set aside and back after)."""
+    kept_catalogue = _current.set(None)
+    try:
+        with force_locale(code):
+            yield
+    finally:
+        _current.reset(kept_catalogue)
 
 
 def _forget(_error: BaseException | None = None) -> None:

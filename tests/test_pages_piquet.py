@@ -73,18 +73,76 @@ def test_the_table_before_the_first_deal(client: FlaskClient):
     assert "Enter deal 1" in words
 
 
-def test_the_deal_form_offers_both_ways(client: FlaskClient):
-    page = client.get(start(client) + "/round").get_data(as_text=True)
+def test_the_deal_form_carries_the_ways_chosen_and_shows_another_when_chosen(client: FlaskClient):
+    table = start(client)
+    page = client.get(table + "/round").get_data(as_text=True)
     assert page.count('name="elder-cards"') == 32
     assert page.count('name="younger-cards"') == 32
     assert 'name="combos" value="cards" data-way-switch checked' in page
     assert 'name="play" value="tricks" data-way-switch checked' in page
     assert page.count('type="radio" name="trick-') == 24
+    # The ways not chosen: a place each, filled by the page's script from the file of ways (below).
+    assert 'name="elder-point-value"' not in page and 'name="elder-play"' not in page
+    assert '<template data-way-later="combos:announced"></template>' in page
+    assert '<template data-way-later="play:totals"></template>' in page
+    assert re.search(r'data-ways="/static/piquet/ways\.en\.html\?v=[0-9a-f]{12}"', page)
+    assert re.search(r'src="/static/[^"]*\+piquet/round\.js\?v=[0-9a-f]{12}" defer', page)  # Piquet's own, versioned
+    assert "<script>" not in page and " style=" not in page
+    # Without JavaScript: the ways chosen, then the button under the choices (in <noscript>); what was
+    # entered stays.
+    button = '<noscript><button type="submit" name="adjust" value="way">Show the way chosen</button></noscript>'
+    assert page.count(button) == 2
+    form = by_cards(1, P8[0], "", combos="announced", play="totals", adjust="way", elder_blanche="on")
+    shown = client.post(table + "/round", data=form)
+    assert shown.status_code == 200
+    page = shown.get_data(as_text=True)
+    assert 'name="combos" value="announced" data-way-switch checked' in page
+    assert 'name="elder-blanche" data-blanche="elder" checked' in page
     assert 'name="elder-point-value" inputmode="numeric"' in page
     assert '<option value="5A">quint to the ace</option>' in page
     assert '<option value="4T">quatorze of tens</option>' in page
-    assert re.search(r'src="/static/[^"]*\+piquet/round\.js\?v=[0-9a-f]{12}" defer', page)  # Piquet's own, versioned
-    assert "<script>" not in page and " style=" not in page
+    assert 'name="elder-play" inputmode="numeric"' in page
+    assert re.search(r'<link rel="stylesheet" href="/static/[^"]+\+piquet/aloud\.css\?v=[0-9a-f]{12}">', page)
+    assert "elder-cards" not in page and 'name="trick-1"' not in page
+    assert '<template data-way-later="combos:cards"></template>' in page
+    assert '<template data-way-later="play:tricks"></template>' in page
+    back = client.post(table + "/round", data=by_cards(1, P8[0], "", adjust="way")).get_data(as_text=True)
+    assert 'name="elder-cards" value="AS" checked' in back  # the cards ticked before, still ticked
+
+
+def way_sections(page: str) -> dict[str, str]:
+    """Each way of entering on a page (or in the file of ways), by its switch and value ("combos:cards")."""
+    found = re.findall(r'(<fieldset class="piquet-\w+" data-way="([\w:]+)".*?</fieldset>)', page, re.S)
+    return {way: section for section, way in found}
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("second_blanche", [False, True])
+def test_the_file_of_ways_holds_each_way_as_the_form_shows_it(client: FlaskClient, language: str, second_blanche: bool):
+    client.set_cookie("lang", language)
+    table = start(client, **({"second_blanche": "on"} if second_blanche else {}))
+    pages = [client.get(table + "/round").get_data(as_text=True)]
+    form = {"number": "1", "combos": "announced", "play": "totals", "adjust": "way"}
+    pages.append(client.post(table + "/round", data=form).get_data(as_text=True))
+    shown = way_sections(pages[0]) | way_sections(pages[1])
+    assert set(shown) == {"combos:cards", "combos:announced", "play:tricks", "play:totals"}
+    address = re.search(r'data-ways="([^"]+)"', pages[0])
+    assert address is not None
+    suffix = "-second-blanche" if second_blanche else ""
+    assert address.group(1).startswith(f"/static/piquet/ways{suffix}.{language}.html?v=")
+    with client.get(html.unescape(address.group(1))) as response:
+        assert response.status_code == 200
+        assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        made = response.get_data(as_text=True)
+    # As piquet/round.js fills it in: the players' names (escaped as the page escapes them).
+    filled = made.replace("{elder_name}", "Bob").replace("{younger_name}", "Ann")
+    # Brought in, a way of what was said aloud links its styles, which a page showing it has in its own.
+    styles = re.compile(r'<link rel="stylesheet" href="/static/piquet/aloud\.css\?v=[0-9a-f]{12}">')
+    in_file = way_sections(filled)
+    assert [way for way, section in in_file.items() if styles.search(section)] == ["combos:announced", "play:totals"]
+    assert {way: styles.sub("", section) for way, section in in_file.items()} == shown
+    assert ("second_blanche" in shown["combos:announced"]) == second_blanche
+    assert "Sequence" not in made if language == "fr" else "Sequence 1" in made
 
 
 def test_p8_by_cards_and_trick_winners(client: FlaskClient):
@@ -148,7 +206,8 @@ def test_p9_by_announcements_and_play_totals(client: FlaskClient):
 def test_the_pique_question_is_asked_up_front_and_insisted_on_when_needed(client: FlaskClient, app: Flask):
     table = start(client)
     # Issue 24, item 7: with the play entered as totals, the question is there before any save, unanswered.
-    blank = client.get(table + "/round").get_data(as_text=True)
+    totals_chosen = {"number": "1", "play": "totals", "adjust": "way"}
+    blank = client.post(table + "/round", data=totals_chosen).get_data(as_text=True)
     totals = blank[blank.index('<fieldset class="piquet-totals"') :]
     totals = totals[: totals.index("</fieldset>")]
     assert "Did Bob reach 30 before Ann scored anything?" in totals

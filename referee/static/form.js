@@ -1,11 +1,11 @@
-// Every round form: one way of entering shown at a time, choices that do not apply, and saving the round.
-// Enhancements only: the forms work without this file. The widgets (count pickers, steppers, signs) are
-// static/widgets.js, the card picker static/cards.js, a game's rules its own script (Hearts' moon).
+// Every round form: one way of entering shown at a time, and saving the round. Enhancements only: the forms
+// work without this file. The widgets (count pickers, steppers, signs) are static/widgets.js, the card picker
+// static/cards.js, choices that do not apply static/off.js, a game's rules its own script (Hearts' moon).
 "use strict";
 
 // One way of entering shown at a time: the radios marked data-way-switch choose, each section says the
 // ways it belongs to (data-way="name:value", several separated by spaces); a section shows when one of its
-// ways is chosen, or when its switch is not on the page. Without JavaScript every way shows.
+// ways is chosen, or when its switch is not on the page. Without JavaScript every way on the page shows.
 function showWays(form) {
   const chosen = {};
   form.querySelectorAll("input[data-way-switch]:checked").forEach((input) => {
@@ -17,34 +17,12 @@ function showWays(form) {
   });
 }
 
-// A choice that does not apply while another has a value (<fieldset data-off-when="name=value">, the
-// game's template saying which: Queenie sells nothing once the dealer switched): its options other
-// than "nobody" are disabled meanwhile; without JavaScript the server refuses.
-function refreshOff(form) {
-  form.querySelectorAll("[data-off-when]").forEach((fieldset) => {
-    const [name, value] = fieldset.dataset.offWhen.split("=");
-    const chosen = form.querySelector(`input[name="${name}"]:checked`);
-    const off = chosen !== null && chosen.value === value;
-    fieldset.querySelectorAll("input[type=radio]").forEach((input) => {
-      if (input.value === "") {
-        if (off) input.checked = true;
-        return;
-      }
-      input.disabled = off;
-      if (off) input.checked = false;
-    });
-    fieldset.classList.toggle("off", off);
-  });
-}
-
 document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll("form").forEach((form) => {
     form.addEventListener("change", (event) => {
       if (event.target.matches("[data-way-switch]")) showWays(form);
-      refreshOff(form);
     });
     showWays(form);
-    refreshOff(form);
   });
 });
 

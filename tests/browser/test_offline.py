@@ -653,3 +653,28 @@ def test_a_pages_one_script_is_made_by_the_worker_from_the_files_it_keeps_withou
         "async (url) => { const got = await fetch(url); return [got.status, await got.text()]; }", found.group(1)
     )
     assert made == [200, served]
+
+
+def test_a_piquet_way_not_chosen_comes_from_what_the_worker_keeps_without_a_connection(
+    live_server: str, server: Server, page: Page, context: BrowserContext
+) -> None:
+    """Piquet's round form carries the ways of entering chosen; another, chosen without a connection, comes
+    from the file of ways the worker kept when it installed (piquet/round.js asks for it)."""
+    status, made = api(live_server, "POST", "/api/v1/games", {"game": "piquet", "players": ["Ann", "Bob"]})
+    assert status == 201
+    page.goto(f"{live_server}/g/{made['id']}/join/{made['key']}")
+    page.get_by_role("button", name="Score this game on this phone").click()
+    expect(page.locator("#next-title")).to_contain_text("Deal 1")
+    worker_in_charge(page)
+    page.goto(f"{live_server}/g/{made['id']}/round")
+    kept(page, f"/g/{made['id']}/round")
+    Connection(context, server).drop()
+    page.reload()  # the copy the worker kept
+    expect(page.locator("[data-offline-line]")).to_be_visible()
+    expect(page.locator(".piquet-announced")).to_have_count(0)
+    page.locator("input[name=combos][value=announced]").check()
+    expect(page.locator(".piquet-announced")).to_be_visible()
+    expect(page.locator(".piquet-cards")).to_be_hidden()
+    expect(page.locator("[data-declaration=elder] h3")).to_contain_text(re.compile("Ann|Bob"))
+    page.locator("input[name=play][value=totals]").check()
+    expect(page.locator("[data-question=pique]")).to_be_visible()

@@ -98,6 +98,10 @@ def enter_p9_by_announcements(page: Page) -> tuple[int, int]:
     taps.tap("text=Enter deal 2")
     taps.tap("input[name=combos][value=announced]")
     expect(page.locator(".piquet-cards")).to_be_hidden()
+    # Brought in from the file of ways (not in the page until chosen), with the players' names and its styles.
+    expect(page.locator("[data-declaration=elder] h3")).to_contain_text("Ann")
+    expect(page.locator("[data-declaration=younger] h3")).to_contain_text("Bob")
+    expect(page.locator("select[name=elder-seq-0]")).to_have_css("min-height", "48px")
     for field, value in (("elder-point-cards", "5"), ("elder-point-value", "49")):
         page.fill(f"input[name={field}]", value)
         typed += 1
@@ -107,6 +111,7 @@ def enter_p9_by_announcements(page: Page) -> tuple[int, int]:
     taps.choose("select[name=younger-set-1]", "3Q")
     taps.tap("input[name=play][value=totals]")
     expect(page.locator(".piquet-tricks")).to_be_hidden()
+    expect(page.locator("[data-question=pique]")).to_contain_text("Did Ann reach 30 before Bob scored anything?")
     for field, value in (("elder-play", "9"), ("younger-play", "6"), ("elder-tricks", "7")):
         page.fill(f"input[name={field}]", value)
         typed += 1
@@ -146,10 +151,16 @@ def test_the_card_picker_without_javascript(browser, live_server: str) -> None:
     page = context.new_page()
     create_game(page, live_server)
     page.get_by_role("link", name="Enter deal 1").click()
-    # Both hands and both ways are on the page; the radios say which way counts.
+    # Both hands and the ways chosen are on the page; the button under a choice shows the way chosen instead.
     expect(page.locator("[data-hand=elder]")).to_be_visible()
     expect(page.locator("[data-hand=younger]")).to_be_visible()
+    expect(page.locator(".piquet-announced")).to_have_count(0)
+    page.locator("input[name=combos][value=announced]").check()
+    page.get_by_role("button", name="Show the way chosen").first.click()
     expect(page.locator(".piquet-announced")).to_be_visible()
+    expect(page.locator("[data-hand=elder]")).to_have_count(0)
+    page.locator("input[name=combos][value=cards]").check()
+    page.get_by_role("button", name="Show the way chosen").first.click()
     for role, hand in zip(("elder", "younger"), P8, strict=True):
         for card in hand.split():
             page.locator(f"input[name={role}-cards][value='{card}']").check()

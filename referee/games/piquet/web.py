@@ -1,14 +1,19 @@
 """Piquet's web face: the stand-alone referee (two hands in, every combination and verdict out: no game,
-no key), and the deal summary of the table page (written in Python)."""
+no key), the deal summary of the table page (written in Python), and the files of the round form's ways of
+entering a deal."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify
+from flask import Blueprint, Flask, Response, current_app, jsonify
+from flask.blueprints import BlueprintSetupState
 from markupsafe import Markup
 
+from ... import delivery, i18n
+from ...extensions import LANGUAGES
 from ...views import kit
 from ..base import Invalid, RoundResult, only_fields
 from . import rules
@@ -196,3 +201,48 @@ def _points_cell(line: Mapping[str, Any], role: str) -> Markup:
 
 
 bp.add_app_template_global(deal_summary, "piquet_deal_summary")
+
+
+# ---------------------------------------------------------------------------
+# The round form's ways not chosen
+
+
+def ways_file(language: str, options: Mapping[str, Any]) -> str:
+    """The static file of every way of entering a deal (templates/piquet/ways.html), in that language, for a
+    game with these options (a second carte blanche is one more box in the announcements)."""
+    return f"piquet/ways{'-second-blanche' if options.get('second_blanche') else ''}.{language}.html"
+
+
+@functools.cache
+def _ways_html(language: str, second_blanche: bool) -> bytes:
+    """The ways with nothing entered and the players' names left as {elder_name} and {younger_name}. Made once
+    for the process: an app made again (the test suite makes one per test) has the same."""
+    ways = current_app.jinja_env.get_template("piquet/ways.html").module
+    way = {
+        "names": {"elder": "{elder_name}", "younger": "{younger_name}"},
+        "entered": {},
+        "errors": {},
+        "options": {"second_blanche": second_blanche, "target": None},
+        "in_file": True,
+    }
+    with i18n.speaking(language):
+        return "\n".join(str(made(way)) for made in (ways.cards, ways.announced, ways.tricks, ways.totals)).encode()
+
+
+def _make_ways_files(app: Flask) -> None:
+    """At the app's first request (its template filters are all there then), before any page names them or
+    the service worker lists the static files: static files, cached for good and kept by the service worker,
+    which a round form's script asks for to show a way not chosen (static piquet/round.js)."""
+    versions: dict[str, str] = app.extensions["referee.static_versions"]
+    if ways_file(LANGUAGES[0], {}) in versions:
+        return
+    for language in LANGUAGES:
+        for second_blanche in (False, True):
+            html = _ways_html(language, second_blanche)
+            delivery.add_made_file(app, ways_file(language, {"second_blanche": second_blanche}), html)
+
+
+@bp.record_once
+def _ways_files(state: BlueprintSetupState) -> None:
+    state.app.jinja_env.globals["piquet_ways_file"] = ways_file
+    state.app.before_request(functools.partial(_make_ways_files, state.app))

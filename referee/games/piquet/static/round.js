@@ -1,6 +1,7 @@
 // Piquet deal form, enhancements only (the form works without this file): the card picker (static/cards.js)
 // one hand at a time, with the combinations and verdicts shown live; the announcements' rows as they fill;
-// the running play points. Which way of entering shows is static/form.js's.
+// the running play points; the ways of entering not chosen, brought in when chosen. Which way of entering
+// shows is static/form.js's.
 "use strict";
 (function () {
   const { fill, ticked } = window.refereeCards;
@@ -75,7 +76,7 @@
 
   // --- The card picker --------------------------------------------------------
 
-  function setupPicker(form, picker, words) {
+  function setupPicker(form, picker, words, root, later) {
     const toggle = picker.querySelector("[data-hand-toggle]");
     const verdictLine = picker.querySelector("[data-verdict]");
     let filling = "elder";
@@ -86,8 +87,18 @@
 
     const boxes = (role) => [...picker.querySelectorAll(`input[name="${role}-cards"]`)];
     const held = (role) => ticked(picker, `${role}-cards`);
-    // A combination's name, as the announcements' options give it ("5A": quint to the ace).
-    const named = (kind, key) => form.querySelector(`[name$="-${kind}-0"] option[value="${key}"]`).textContent;
+    // A combination's name ("5A": quint to the ace), as the announcements' options give it: on the page, or
+    // in the file of ways (none until it has come).
+    let options = form;
+    const named = (kind, key) => options.querySelector(`[name$="-${kind}-0"] option[value="${key}"]`)?.textContent;
+    if (!form.querySelector("[data-declaration]")) {
+      later()
+        .then((ways) => {
+          options = ways;
+          refresh(false);
+        })
+        .catch(() => {});
+    }
     const blanche = (role) => {
       const box = form.querySelector(`[data-blanche="${role}"]`);
       return Boolean(box && box.checked);
@@ -106,8 +117,11 @@
       if (known && known[role].blanche) items.push(`${words.blanche} — ${words.good}`);
       const point = findPoint(cards);
       if (point) items.push(fill(words.point, point) + suffix("point"));
-      for (const run of findSequences(cards)) items.push(named("seq", run.length + run.top) + suffix("sequences"));
-      for (const group of findSets(cards)) items.push(named("set", group.count + group.rank) + suffix("sets"));
+      const names = [
+        ...findSequences(cards).map((run) => [named("seq", run.length + run.top), "sequences"]),
+        ...findSets(cards).map((group) => [named("set", group.count + group.rank), "sets"]),
+      ];
+      for (const [name, kind] of names) if (name) items.push(name + suffix(kind));
       if (known && known.repique === role) items.push(words.repique);
       const score = known ? fill(words.score, { points: known[role].score }) : null;
       if (score) items.push(score);
@@ -131,7 +145,7 @@
       if (body === asked) return;
       asked = body;
       answer = null;
-      fetch(picker.dataset.referee, { method: "POST", headers: { "Content-Type": "application/json" }, body })
+      fetch(root.dataset.referee, { method: "POST", headers: { "Content-Type": "application/json" }, body })
         .then((response) => response.json().then((data) => ({ ok: response.ok, data })))
         .then(({ ok, data }) => {
           if (body !== asked) return;
@@ -231,17 +245,67 @@
   // The pure rule pieces, for tests/browser/test_scripts_match_rules.py.
   window.refereePiquet = { findPoint, findSequences, findSets, playPoints };
 
+  // --- The ways not chosen --------------------------------------------------------
+
+  // The page holds the ways of entering chosen; each other one is a <template data-way-later> where it goes,
+  // brought in when chosen from a file of every way in the page's language (templates/piquet/ways.html),
+  // with the players' names. The file is cached for good and kept by the service worker from its install;
+  // asked for as the page shows (the cards' way names the combinations from it), it is there offline.
+  // Returns the file's ways, asked for again when they could not be had.
+  function setupLaterWays(form, root, ready) {
+    let file = null;
+    const later = () => {
+      file =
+        file ||
+        fetch(root.dataset.ways)
+          .then((response) => (response.ok ? response.text() : Promise.reject()))
+          .then((text) => {
+            const names = JSON.parse(root.dataset.names); // as HTML text
+            const made = document.createElement("template");
+            made.innerHTML = text.replace(/\{(elder|younger)_name\}/g, (all, role) => names[role]);
+            return made.content;
+          });
+      return file.catch((error) => {
+        file = null;
+        throw error;
+      });
+    };
+    form.addEventListener("change", async ({ target }) => {
+      const way = `${target.name}:${target.value}`;
+      const slot = target.matches("[data-way-switch]") && form.querySelector(`template[data-way-later="${way}"]`);
+      if (!slot) return;
+      let section;
+      try {
+        section = (await later()).querySelector(`[data-way="${way}"]`);
+      } catch (error) {
+        // Not to be had: the way shown (the other of the two) stays chosen.
+        form.querySelector(`[name="${target.name}"]:not(:checked)`).checked = true;
+        showWays(form); // static/form.js
+        return;
+      }
+      if (!slot.isConnected) return; // brought in meanwhile
+      slot.replaceWith(section);
+      ready(section);
+      showWays(form);
+    });
+    if (form.querySelector("template[data-way-later]")) later().catch(() => {});
+    return later;
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
-    const picker = document.querySelector("[data-picker]");
-    if (!picker) return;
-    const form = picker.closest("form");
-    const words = JSON.parse(picker.dataset.words);
+    const root = document.querySelector("[data-piquet]");
+    if (!root) return;
+    const form = root.closest("form");
+    const words = JSON.parse(root.dataset.words);
     form.addEventListener("change", (event) => {
       if (event.target.matches("[data-row] select")) showRows(form);
     });
-    showRows(form);
-    setupPicker(form, picker, words);
-    const tricks = form.querySelector("[data-tricks]");
-    if (tricks) setupTricks(form, tricks, words);
+    const ready = (section) => {
+      if (section.matches("[data-picker]")) setupPicker(form, section, words, root, later);
+      if (section.matches("[data-tricks]")) setupTricks(form, section, words);
+      showRows(form);
+    };
+    const later = setupLaterWays(form, root, ready);
+    form.querySelectorAll("[data-way]").forEach(ready);
   });
 })();
