@@ -60,14 +60,14 @@ def enter_p8_by_cards(page: Page, screenshot_dir: Path) -> int:
     expect(page.locator("[data-hand=younger]")).to_be_hidden()
     for card in P8[0].split():
         taps.tap(f"input[name=elder-cards][value='{card}']")
-    expect(page.locator("[data-count-of=elder]")).to_have_text("12/12")
+    expect(page.locator("[data-hand-toggle] [data-count=elder]")).to_have_text("12/12")
     expect(page.locator("[data-hand=younger]")).to_be_visible()
     expect(page.locator("[data-combos=elder]")).to_contain_text("point of 5 (51)")
     # A card in elder's hand cannot be tapped for younger.
     expect(page.locator("input[name=younger-cards][value='AS']")).to_be_disabled()
     for index, card in enumerate(P8[1].split(), start=1):
         taps.tap(f"input[name=younger-cards][value='{card}']")
-        expect(page.locator("[data-count-of=younger]")).to_have_text(f"{index}/12")
+        expect(page.locator("[data-hand-toggle] [data-count=younger]")).to_have_text(f"{index}/12")
     # A thirteenth card cannot be tapped; the referee's verdicts come in.
     expect(page.locator("input[name=younger-cards][value='7C']")).to_be_disabled()
     combos = page.locator("[data-combos=younger]")

@@ -13,10 +13,6 @@
   const TRICKS = 12;
   const ROLES = ["elder", "younger"];
 
-  function other(role) {
-    return role === "elder" ? "younger" : "elder";
-  }
-
   // --- Combinations of one hand (as referee/games/piquet/combinations.py) -----
   // tests/browser/test_scripts_match_rules.py checks them against the Python rules.
 
@@ -104,16 +100,11 @@
       return Boolean(box && box.checked);
     };
 
-    function verdictWord(found, role) {
-      if (found === role) return words.good;
-      if (found === "equal") return words.equal;
-      return words.not_good;
-    }
-
     function showCombos(role, cards, known) {
       const list = picker.querySelector(`[data-combos="${role}"]`);
       const items = [];
-      const suffix = (item) => (known ? ` — ${verdictWord(known.verdicts[item], role)}` : "");
+      const verdict = (found) => words[found === role ? "good" : found === "equal" ? "equal" : "not_good"];
+      const suffix = (item) => (known ? ` — ${verdict(known.verdicts[item])}` : "");
       if (known && known[role].blanche) items.push(`${words.blanche} — ${words.good}`);
       const point = findPoint(cards);
       if (point) items.push(fill(words.point, point) + suffix("point"));
@@ -175,12 +166,12 @@
         verdictLine.textContent = "";
       }
       for (const role of ROLES) {
-        const taken = hands[other(role)];
+        const taken = hands[role === "elder" ? "younger" : "elder"]; // the other hand's
         picker.querySelector(`[data-hand="${role}"]`).hidden = role !== filling;
         const button = toggle.querySelector(`[data-fill="${role}"]`);
         button.setAttribute("aria-pressed", String(role === filling));
         const count = `${hands[role].length}/${HAND}`;
-        picker.querySelectorAll(`[data-count-of="${role}"], [data-count="${role}"]`).forEach((output) => {
+        picker.querySelectorAll(`[data-count="${role}"]`).forEach((output) => {
           output.textContent = count;
           output.classList.toggle("full", hands[role].length === HAND);
         });
