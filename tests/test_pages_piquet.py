@@ -107,7 +107,7 @@ def test_the_deal_form_carries_the_ways_chosen_and_shows_another_when_chosen(cli
     assert '<template data-way-later="combos:cards"></template>' in page
     assert '<template data-way-later="play:tricks"></template>' in page
     back = client.post(table + "/round", data=by_cards(1, P8[0], "", adjust="way")).get_data(as_text=True)
-    assert 'name="elder-cards" value="AS" checked' in back  # the cards ticked before, still ticked
+    assert 'value="AS" type="checkbox" name="elder-cards" checked' in back  # the cards ticked before, still ticked
 
 
 def way_sections(page: str) -> dict[str, str]:
@@ -168,8 +168,8 @@ def test_p8_by_cards_and_trick_winners(client: FlaskClient):
     assert "Deal 2 of 6 · Bob deals" in words
     # The correction form shows the cards as they were ticked.
     edit = client.get(table + "/round/1").get_data(as_text=True)
-    assert 'name="elder-cards" value="AS" checked' in edit
-    assert 'name="younger-cards" value="QC" checked' in edit
+    assert 'value="AS" type="checkbox" name="elder-cards" checked' in edit
+    assert 'value="QC" type="checkbox" name="younger-cards" checked' in edit
     assert re.search(r'name="trick-7" value="E"[^>]* checked>', edit)
     assert re.search(r'name="trick-8" value="Y"[^>]* checked>', edit)
 
@@ -222,7 +222,7 @@ def test_the_pique_question_is_asked_up_front_and_insisted_on_when_needed(client
     assert "pique" in field_errors(page)
     assert dump_database(app) == before
     # Posted back, the ticked cards are still ticked.
-    assert 'name="elder-cards" value="AS" checked' in page
+    assert 'value="AS" type="checkbox" name="elder-cards" checked' in page
     form["pique"] = "yes"
     assert client.post(table + "/round", data=form).status_code == 303
     assert totals_shown(client.get(table).get_data(as_text=True)) == {"Bob": 72, "Ann": 6}

@@ -77,7 +77,7 @@ def test_a_deal_at_five_by_the_cards(client: FlaskClient) -> None:
     client.set_cookie("lang", "fr")
     form = client.get(f"{location}/round").get_data(as_text=True)
     assert re.findall(r'name="taker" value="(\d)"', form) == ["4", "0", "1", "2", "3"]  # Émile speaks first
-    assert len(re.findall(r'name="cards" value="', form)) == 78
+    assert len(re.findall(r'type="checkbox" name="cards"', form)) == 78
     assert (
         'aria-label="roi de cœur"' in form
         and 'aria-label="cavalier de cœur"' in form
@@ -93,7 +93,7 @@ def test_a_deal_at_five_by_the_cards(client: FlaskClient) -> None:
     table = text_of(client.get(location).get_data(as_text=True))
     assert "Alice avec Chloé, garde (38,5 points, 2 bouts) : chuté de 3" in table  # text_of: any space one space
     correction = client.get(f"{location}/round/1").get_data(as_text=True)
-    ticked = re.findall(r'name="cards" value="(\w+)" checked', correction)
+    ticked = re.findall(r'value="(\w+)" type="checkbox" name="cards" checked', correction)
     assert sorted(ticked) == sorted(PILE)
     assert "33 cartes : 38,5 points, 2 bouts (41 à faire)" in text_of(correction)
 

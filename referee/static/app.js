@@ -33,7 +33,8 @@ document.documentElement.classList.add("js");
   // and static/offline.js share: reading and writing them, and one send (the server's side:
   // referee/views/background.py). static/offline.js, which shows and resends them, loads only when needed.
   const STORE = "referee.rounds";
-  const NEXT = "referee.next"; // by game: the next round, as the last page from the server said
+  // By game: the next round, as the last page from the server said (static/offline.js reads it).
+  const NEXT = "referee.next";
   const words = document.querySelector("[data-queue-words]");
   const queue = {
     game: words && words.dataset.gameId,
@@ -61,13 +62,6 @@ document.documentElement.classList.add("js");
     here: () => queue.read().filter((entry) => entry.game === queue.game),
     drop: (id) => queue.write(queue.read().filter((entry) => entry.id !== id)),
     change: (id, fields) => queue.write(queue.read().map((entry) => (entry.id === id ? { ...entry, ...fields } : entry))),
-    knownNext() {
-      try {
-        return Number(JSON.parse(localStorage.getItem(NEXT) || "{}")[queue.game]) || 0;
-      } catch (error) {
-        return 0;
-      }
-    },
     // One send: the server's answer, or null when it could not be reached (the round stays for later).
     async send(entry) {
       let response;

@@ -20,6 +20,14 @@
   document.head.append(styles);
   const form = document.querySelector("form[data-queue]");
   const say = (text, values) => text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+  // The next round of this game as the last page from the server said (static/app.js keeps it).
+  const knownNext = () => {
+    try {
+      return Number(JSON.parse(localStorage.getItem("referee.next") || "{}")[queue.game]) || 0;
+    } catch (error) {
+      return 0;
+    }
+  };
   const lastWaiting = () => Math.max(0, ...queue.here().filter((entry) => entry.next).map((entry) => entry.number));
 
   // This game's waiting rounds, in order, until one is not taken (no connection, a conflict, a refusal):
@@ -230,7 +238,7 @@
     const number = Number(form.elements.namedItem("number").value);
     // A page kept from before (offline), or opened while rounds wait here: it is for the round after them.
     const fresh = !document.documentElement.dataset.savedAt;
-    const due = Math.max(number, lastWaiting() + 1, fresh ? 0 : queue.knownNext());
+    const due = Math.max(number, lastWaiting() + 1, fresh ? 0 : knownNext());
     if (due <= number) return;
     renumber(due);
     if (form.dataset.ahead === undefined) {
