@@ -2,9 +2,9 @@
 
 Load a game or 404, may edit or 403; the round page, and a round posted from a form saved as
 the generic form saves it; a JSON body read, and problems answered in JSON; an event in the
-reader's words. It imports no game and not the registry (a game's web module imports the kit,
-and the registry imports the games): a game's spec is looked up in the app when a request
-needs it (:mod:`referee.installed`).
+reader's words; the static files the app makes (delivery). It imports no game and not the
+registry (a game's web module imports the kit, and the registry imports the games): a game's
+spec is looked up in the app when a request needs it (:mod:`referee.installed`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from flask_babel import gettext
 from markupsafe import Markup, escape
 from werkzeug.exceptions import BadRequest
 
-from .. import i18n
+from .. import delivery, i18n
 from ..extensions import csrf
 from ..games.base import N_, Event, Invalid, Problem
 from ..games.fields import json_value
@@ -30,6 +30,7 @@ __all__ = [
     "StoredGame",
     "can_edit",
     "csrf",
+    "delivery",
     "describe_event",
     "editable_or_403",
     "game_or_404",

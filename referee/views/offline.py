@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask import Blueprint, Flask, Response, abort, current_app, render_template, request, url_for
 from flask.blueprints import BlueprintSetupState
 from flask_babel import force_locale, gettext
 
@@ -70,12 +70,14 @@ def _make_queue_words(state: BlueprintSetupState) -> None:
     """static/offline.js's words, one file per language, out of every page that may load it (some 0.3 KB
     compressed of each round form and scorer's table page): loaded with it, in one file
     (templates/offline/words.html), and kept by the service worker with the static files."""
-    with state.app.app_context():
+    app = state.app
+    assert isinstance(app, Flask)
+    with app.app_context():
         for code in LANGUAGES:
             with force_locale(code):
                 words = json.dumps(_queue_words(), ensure_ascii=False, sort_keys=True)
-            delivery.add_made_file(state.app, queue_words_file(code), f"window.refereeQueueWords={words};".encode())
-    state.app.jinja_env.globals["queue_words_file"] = queue_words_file
+            delivery.add_made_file(app, queue_words_file(code), f"window.refereeQueueWords={words};".encode())
+    app.jinja_env.globals["queue_words_file"] = queue_words_file
 
 
 def _revalidated(response: Response) -> Response:

@@ -12,7 +12,6 @@ from flask import Blueprint, Flask, Response, current_app, jsonify
 from flask.blueprints import BlueprintSetupState
 from markupsafe import Markup
 
-from ... import delivery, i18n
 from ...extensions import LANGUAGES
 from ...views import kit
 from ..base import Invalid, RoundResult, only_fields
@@ -225,8 +224,8 @@ def _ways_html(language: str, second_blanche: bool) -> bytes:
         "options": {"second_blanche": second_blanche, "target": None},
         "in_file": True,
     }
-    with i18n.speaking(language):
-        return "\n".join(str(made(way)) for made in (ways.cards, ways.announced, ways.tricks, ways.totals)).encode()
+    with kit.i18n.speaking(language):
+        return "\n".join(str(getattr(ways, made)(way)) for made in ("cards", "announced", "tricks", "totals")).encode()
 
 
 def _make_ways_files(app: Flask) -> None:
@@ -239,10 +238,12 @@ def _make_ways_files(app: Flask) -> None:
     for language in LANGUAGES:
         for second_blanche in (False, True):
             html = _ways_html(language, second_blanche)
-            delivery.add_made_file(app, ways_file(language, {"second_blanche": second_blanche}), html)
+            kit.delivery.add_made_file(app, ways_file(language, {"second_blanche": second_blanche}), html)
 
 
 @bp.record_once
 def _ways_files(state: BlueprintSetupState) -> None:
-    state.app.jinja_env.globals["piquet_ways_file"] = ways_file
-    state.app.before_request(functools.partial(_make_ways_files, state.app))
+    app = state.app
+    assert isinstance(app, Flask)
+    app.jinja_env.globals["piquet_ways_file"] = ways_file
+    app.before_request(functools.partial(_make_ways_files, app))
