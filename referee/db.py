@@ -123,6 +123,16 @@ def m007_stop_after(db: Database) -> None:
     db.table("games").add_column("stop_after", int)
 
 
+@migrations()
+def m008_replays(db: Database) -> None:
+    # What the rules made of each game's rounds, kept so that a game no cache holds is read back instead
+    # of replayed (referee.store.replays): a cache, checked against the rules' code and the rounds before use.
+    db.execute(
+        "create table replays (game_id text primary key references games(id) on delete cascade, "
+        "code text not null, rounds integer not null, inputs text not null, state blob not null)"
+    )
+
+
 # How long a write waits for another writer (of this process or another) before it gives up with
 # Unavailable("busy"), which the app answers with a 503: app setting WRITE_WAIT_SECONDS.
 WRITE_WAIT_SECONDS = 3.0
@@ -230,6 +240,11 @@ def write_transaction(db: Database) -> Iterator[Database]:
                 db.conn.execute(f"PRAGMA busy_timeout = {wait_ms}")
     finally:
         _writers.release()
+
+
+def writing(db: Database) -> bool:
+    """Whether the connection is inside a write transaction of its own (:func:`write_transaction`)."""
+    return id(db.conn) in _writing
 
 
 def get_db() -> Database:

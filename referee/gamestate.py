@@ -13,17 +13,32 @@ version (a round added is one play; an undo plays nothing). The inputs
 in the database were checked when written, so building the cache plays them without checking
 them again; a correction checks every round after it.
 
+A game no cache holds is played from its kept replay when there is one (:class:`Shelf`, the
+database's): the state after its first rounds as the rules made them, kept under a digest of the
+rules' code (:func:`code_digest`) and of the setup and inputs it was played from, so a change to
+either is never answered from it. Only its later rounds are played; the states before the kept
+round are played from the start when one is first asked for (a correction, its form). A write
+that had to play many rounds keeps what it played, in its own transaction (:func:`_shelve`).
+
 It reads nothing itself (nor imports the store, which asks it): it is given the game as stored
-(:class:`StoredGame`) and, for the change log, a reader of its audit rows.
+(:class:`StoredGame`), with where its replay is kept, and, for the change log, a reader of its audit rows.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
+import gc
+import hashlib
 import json
-from collections.abc import Callable, Mapping, Sequence
+import pickle
+import sys
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
+from pathlib import Path
 from typing import Any, Protocol, cast
+
+import orjson
 
 from .cache import GameCache
 from .games.base import (
@@ -43,6 +58,7 @@ from .games.base import (
     ended_as_agreed,
     stoppable,
 )
+from .games.pickled import PROTOCOL, pickled, unpickled
 from .installed import rules_of, spec_of
 
 
@@ -70,14 +86,89 @@ class StoredGame(Protocol):
     @property
     def stop_after(self) -> int | None: ...
 
+    @property
+    def shelf(self) -> Shelf | None:
+        """Where the game's replay is kept between caches and processes (None: nowhere)."""
+
+
+@dataclass(frozen=True)
+class Shelved:
+    """A game's state after its first ``rounds`` rounds, as the rules whose code has the digest ``code``
+    made it from the setup and inputs whose digest is ``inputs`` (:func:`_inputs_digest`); ``state`` pickled."""
+
+    code: str
+    rounds: int
+    inputs: str
+    state: bytes
+
+
+class Shelf(Protocol):
+    """Where games' replays are kept between caches and processes (:class:`referee.store.replays.Shelf`)."""
+
+    def read(self, game_id: str) -> Shelved | None:
+        """The replay kept for the game, if any."""
+
+    @property
+    def writing(self) -> bool:
+        """Whether a write is under way: only a write keeps a replay (a read never waits for the write lock)."""
+
+    def write(self, game_id: str, shelved: Shelved) -> None:
+        """Keep ``shelved`` for the game in place of what was kept, inside the write under way."""
+
 
 # Bounded by size, in rounds (the weight of an entry is its game's rounds + 1), and by ACTIVE_GAMES games:
 # a round's derived state takes about 1 KB (Hearts) to 5.5 KB (Queenie, Piquet), so the states of
 # 60,000 rounds (4,000 games of 15 rounds, 3,000 of 20) take some 70 to 330 MB (docs/benchmarks.md).
 CACHED_ROUNDS = 60_000
 
-# A version's states: ``states[k]`` is the state after its first k rounds (``states[0]`` the initial one).
-States = tuple[Any, ...]
+
+class States:
+    """A version's states: ``states[k]`` is the state after its first k rounds (``states[0]`` the initial
+    one, ``states[-1]`` after them all).
+
+    Those from round ``first`` on are ``known``; the ones before (none after a replay from the start; those
+    before the kept round after a replay from the shelf) are played by ``earlier`` when one is first asked for.
+    """
+
+    __slots__ = ("_known", "_first", "_earlier", "_played")
+
+    def __init__(self, known: Sequence[Any], first: int = 0, earlier: Callable[[], Sequence[Any]] | None = None):
+        self._known = tuple(known)
+        self._first = first
+        self._earlier = earlier  # the states before ``first``: every one, from the initial state on
+        self._played: Sequence[Any] | None = None
+
+    def __len__(self) -> int:
+        return self._first + len(self._known)
+
+    def __getitem__(self, index: int) -> Any:
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        if index >= self._first:
+            return self._known[index - self._first]
+        return self._before_first()[index]
+
+    def __iter__(self) -> Iterator[Any]:
+        return (self[index] for index in range(len(self)))
+
+    def _before_first(self) -> Sequence[Any]:
+        if self._played is None:
+            assert self._earlier is not None
+            self._played = self._earlier()[: self._first]
+        return self._played
+
+    def then(self, *states: Any) -> States:
+        """These states and ``states`` after them (the rounds added, or played again from a correction)."""
+        return States((*self._known, *states), self._first, self._earlier)
+
+    def until(self, count: int) -> States:
+        """The first ``count`` states (the version before the last rounds)."""
+        if count > self._first:
+            return States(self._known[: count - self._first], self._first, self._earlier)
+        return States(self._before_first()[:count])
+
 
 _states: GameCache[States] = GameCache(CACHED_ROUNDS, weigh=len)
 # The standings share their rounds' results with the states: a game's weighs little beside them.
@@ -90,11 +181,93 @@ def states(stored: StoredGame) -> States:
 
 
 def _played(stored: StoredGame) -> States:
-    rules = rules_of(stored.game)
-    played = [rules.initial(stored.setup)]
-    for round_input in stored.inputs:
-        played.append(rules.play(stored.setup, played[-1], round_input))
-    return tuple(played)
+    """Every state of the version: the stored rounds played from the shelf's state, or from the start."""
+    rules, setup, inputs = rules_of(stored.game), stored.setup, stored.inputs
+    shelf = stored.shelf
+    first, start = (0, None) if shelf is None else _unshelved(stored, shelf)
+    played = _played_on(rules, setup, rules.initial(setup) if start is None else start, inputs[first:])
+    if shelf is not None and shelf.writing and len(inputs) - first >= SHELVE_AFTER:
+        _shelve(stored, shelf, played[-1])
+    return States(played, first, functools.partial(_replay, rules, setup, inputs[:first]))
+
+
+def _replay(rules: Game, setup: Setup, inputs: Sequence[Mapping[str, Any]]) -> list[Any]:
+    return _played_on(rules, setup, rules.initial(setup), inputs)
+
+
+def _played_on(rules: Game, setup: Setup, start: Any, inputs: Sequence[Mapping[str, Any]]) -> list[Any]:
+    """``start`` and the state after each of ``inputs`` played from it."""
+    played = [start]
+    for round_input in inputs:
+        played.append(rules.play(setup, played[-1], round_input))
+    return played
+
+
+# ---------------------------------------------------------------------------
+# Kept replays (:class:`Shelf`). A write that played this many rounds or more (from the start, or from the
+# state kept) keeps the state it reached: pickling a state costs from a sixth of playing its rounds (Piquet)
+# to as much (Hearts, Points), once; reading it back a twenty-fifth to a third, each miss after
+# (docs/benchmarks.md, "A cache miss, fifth step"). Fewer rounds play in less than a kept write costs.
+SHELVE_AFTER = 16
+
+
+@functools.cache
+def code_digest(game: str) -> str:
+    """A digest of the code a game's replay runs: every module of :mod:`referee.games` (its rules and the
+    helpers games share), the rules' own package where it lies outside them, and the Python that runs them."""
+    games = Path(__file__).parent / "games"
+    rules = rules_of(game)
+    module = rules if hasattr(rules, "__file__") else sys.modules[type(rules).__module__]
+    folders = {games, Path(cast(str, module.__file__)).parent}
+    digest = hashlib.sha256(f"{sys.version_info[:2]} {PROTOCOL}".encode())
+    for folder in sorted(folders):
+        for path in sorted(folder.rglob("*.py")):
+            digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _inputs_digest(stored: StoredGame, rounds: int) -> str:
+    """A digest of what a replay of the game's first ``rounds`` rounds plays: its kind, setup and those inputs."""
+    setup = stored.setup
+    played = [stored.game, list(setup.players), setup.dealer, setup.options, list(stored.inputs[:rounds])]
+    try:
+        text = orjson.dumps(played, default=dict)
+    except orjson.JSONEncodeError:  # an int past 64 bits: the standard library's, the same each time
+        text = json.dumps(played, default=dict).encode()
+    return hashlib.blake2b(text, digest_size=20).hexdigest()
+
+
+def _unshelved(stored: StoredGame, shelf: Shelf) -> tuple[int, Any]:
+    """The rounds the shelf's state is after, and that state, if it was made by these rules' code from
+    this game's setup and first rounds; else (0, None)."""
+    shelved = shelf.read(stored.id)
+    if (
+        shelved is None
+        or shelved.code != code_digest(stored.game)
+        or shelved.rounds > len(stored.inputs)
+        or shelved.inputs != _inputs_digest(stored, shelved.rounds)
+    ):
+        return 0, None
+    # The collector would walk the thousands of objects being made, none of them garbage, many times.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return shelved.rounds, unpickled(shelved.state)
+    except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, IndexError, KeyError, TypeError, ValueError):
+        return 0, None  # not a state these rules can read: played from the start
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _shelve(stored: StoredGame, shelf: Shelf, state: Any) -> None:
+    """Keep the state after every stored round of the game on the shelf (nothing for one that does not pickle)."""
+    try:
+        data = pickled(state)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return
+    rounds = len(stored.inputs)
+    shelf.write(stored.id, Shelved(code_digest(stored.game), rounds, _inputs_digest(stored, rounds), data))
 
 
 def state(stored: StoredGame) -> Any:
@@ -145,7 +318,7 @@ def round_if(stored: StoredGame, number: int, raw: Any) -> tuple[RoundResult, Ma
 def added(stored: StoredGame, round_input: Mapping[str, Any]) -> States:
     """The states once ``round_input`` (checked) is added after the stored rounds: one play."""
     before = states(stored)
-    return (*before, rules_of(stored.game).play(stored.setup, before[-1], round_input))
+    return before.then(rules_of(stored.game).play(stored.setup, before[-1], round_input))
 
 
 def corrected(stored: StoredGame, number: int, round_input: Mapping[str, Any]) -> States:
@@ -153,11 +326,11 @@ def corrected(stored: StoredGame, number: int, round_input: Mapping[str, Any]) -
     after it checked again and played. :class:`RoundInvalid` names the first later round that no longer fits."""
     rules = rules_of(stored.game)
     setup = stored.setup
-    after = list(states(stored)[:number])
-    after.append(rules.play(setup, after[-1], round_input))
+    before = states(stored).until(number)
+    after = [rules.play(setup, before[-1], round_input)]
     for later, raw in enumerate(stored.inputs[number:], start=number + 1):
         after.append(rules.play(setup, after[-1], _checked(rules, setup, after[-1], later, raw)))
-    return tuple(after)
+    return before.then(*after)
 
 
 def _checked(rules: Game, setup: Setup, before: Any, number: int, raw: Any) -> dict[str, Any]:
@@ -174,7 +347,7 @@ def undone(stored: StoredGame) -> States | None:
     """The states once the last round is undone, if the stored version's are kept (else None: replayed
     when first asked for)."""
     kept = _states.get(stored.id, stored.version)
-    return None if kept is None else kept[:-1]
+    return None if kept is None else kept.until(len(kept) - 1)
 
 
 def keep(stored: StoredGame, made: States | None) -> None:

@@ -187,5 +187,5 @@ def test_every_sample_played_from_its_stored_rounds_is_its_checked_replay(
     game_id, _key = store.create_game(db, spec.name, setup, checked)
     gamestate.forget()  # as in a process just started
     stored = store.load_game(db, game_id)
-    assert gamestate.states(stored) == tuple(after_each)
+    assert tuple(gamestate.states(stored)) == tuple(after_each)
     assert stored.standings().rounds == spec.rules.standings(setup, after_each[-1]).rounds

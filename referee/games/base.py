@@ -169,13 +169,24 @@ class Event:
         return ":".join([self.word, *self.subject()])
 
     def subject(self) -> tuple[str, ...]:
-        return tuple(str(getattr(self, field.name)) for field in dataclasses.fields(self))
+        return tuple(str(getattr(self, name)) for name in _field_names(type(self)))
 
     def params(self) -> dict[str, Any]:
-        return {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
+        return {name: getattr(self, name) for name in _field_names(type(self))}
 
     def describe(self, translate: Callable[[str], str] = lambda text: text) -> str:
         return translate(self.message) % self.params()
+
+
+# Every round's events are written for the API: each kind's fields, found once.
+_FIELD_NAMES: dict[type[Event], tuple[str, ...]] = {}
+
+
+def _field_names(kind: type[Event]) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(field.name for field in dataclasses.fields(kind))
+    return names
 
 
 @dataclass(frozen=True)
@@ -243,7 +254,12 @@ DetailsT = TypeVar("DetailsT", bound=Details, covariant=True)
 @dataclass(frozen=True)
 class RoundResult(Generic[DetailsT]):
     """One round after scoring. ``details`` is the game's own :class:`Details`; ``sides`` is filled
-    by games played in fixed partnerships (each partner's ``scores`` and ``totals`` show the side's)."""
+    by games played in fixed partnerships (each partner's ``scores`` and ``totals`` show the side's).
+
+    A game gives its details made. A round read back from a kept replay (:mod:`referee.games.pickled`)
+    holds them as a :class:`Later` instead, made the first time ``details`` is read (only the pages show
+    them): reading ``details`` always gives the game's :class:`Details`, the same value as given.
+    """
 
     number: int
     input: Mapping[str, Any]
@@ -252,6 +268,38 @@ class RoundResult(Generic[DetailsT]):
     events: tuple[Event, ...]
     details: DetailsT
     sides: tuple[Side, ...] = ()
+
+
+class Later:
+    """A round's details to be made when first read (:class:`RoundResult`): a kind of it says how (:meth:`make`)."""
+
+    __slots__ = ()
+
+    def make(self) -> Details:
+        raise NotImplementedError
+
+
+class _MadeWhenRead:
+    """``RoundResult.details``: the value as given, or, given a :class:`Later`, what it makes, made once."""
+
+    def __get__(self, result: RoundResult[Any] | None, owner: type | None = None) -> Any:
+        if result is None:
+            raise AttributeError("details")  # no default: a dataclass asks the class for one
+        value = result.__dict__["details"]
+        if isinstance(value, Later):
+            value = result.__dict__["details"] = value.make()
+        return value
+
+    def __set__(self, result: RoundResult[Any], value: Any) -> None:
+        result.__dict__["details"] = value  # by the dataclass's __init__ only: the result is frozen
+
+
+setattr(RoundResult, "details", _MadeWhenRead())  # noqa: B010 (after the dataclass made its fields)
+
+
+def held_details(result: RoundResult[Any]) -> Details | Later:
+    """A round's details as it holds them: made, or still :class:`Later`."""
+    return cast(Details | Later, result.__dict__["details"])
 
 
 @dataclass(frozen=True)

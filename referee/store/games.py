@@ -37,6 +37,7 @@ from ..games.base import (
 from ..gamestate import CACHED_ROUNDS
 from ..installed import rules_of, spec_of
 from .deliveries import refuse_known
+from .replays import Shelf
 
 
 class NotFound(Exception):
@@ -100,6 +101,7 @@ class StoredGame:
     version: int
     announced: Mapping[str, Any]  # what the table announced for the next round ({}: nothing)
     stop_after: int | None = None  # the round after which the table agreed to end the game (None: no agreed end)
+    shelf: gamestate.Shelf | None = dataclasses.field(default=None, compare=False, repr=False)  # its kept replay
 
     def standings(self) -> Standings:
         """The standings of the game at this version (:mod:`referee.gamestate` keeps them)."""
@@ -212,7 +214,9 @@ def load_game(db: Database, game_id: str) -> StoredGame:
             continue
         setup = Setup(players=players, dealer=dealer, options=json.loads(options))
         announcement = announced_of(announced)
-        return StoredGame(found_id, game, setup, inputs, created, updated, key_hash, version, announcement, stop_after)
+        return StoredGame(
+            found_id, game, setup, inputs, created, updated, key_hash, version, announcement, stop_after, Shelf(db)
+        )
     raise _Moved(game_id)  # five writes in a row between two reads: not seen in practice
 
 
