@@ -159,14 +159,18 @@ def _bundle(filename: str) -> StaticBody | None:
     return body
 
 
-def add_made_file(app: Flask, name: str, data: bytes) -> None:
-    """A script or stylesheet the app makes when it starts, served as the static files are: versioned, cached
-    for good, joined in bundles, and kept by the service worker when it installs (which lists every static
-    file's version). For words in each language that a script needs only now and then (static/offline.js's:
-    referee/views/offline.py), out of every page that might load it."""
-    body = StaticBody(data)
-    app.extensions["referee.static_versions"][name] = body.version
-    app.extensions["referee.static_bodies"][name] = body
+def add_made_files(app: Flask, files: Mapping[str, bytes]) -> None:
+    """Scripts, stylesheets or pages the app makes (by their names: ``offline-words.fr.js``), served as the
+    static files are: versioned, cached for good, joined in bundles, and kept by the service worker when it
+    installs (which lists every static file's version). For words in each language that a script needs only
+    now and then (static/offline.js's: referee/views/offline.py), out of every page that might load it.
+
+    Added at once (the maps replaced, bodies first): a request meanwhile, on another thread, finds all of
+    them or none, and a page names only a file that is served."""
+    made = {name: StaticBody(data) for name, data in files.items()}
+    app.extensions["referee.static_bodies"] = {**app.extensions["referee.static_bodies"], **made}
+    versions = {name: body.version for name, body in made.items()}
+    app.extensions["referee.static_versions"] = {**app.extensions["referee.static_versions"], **versions}
 
 
 def bundle_url(names: list[str], suffix: str) -> str | None:

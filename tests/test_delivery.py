@@ -496,3 +496,17 @@ def test_the_offline_words_are_a_static_file_of_the_pages_language_loaded_with_o
             assert text.startswith(alone.get_data(as_text=True) + ";\n")
     finally:
         app.debug = False
+
+
+def test_files_the_app_makes_are_added_at_once(app: Flask, client: FlaskClient) -> None:
+    """A request on another thread reading the static files (the worker's list, a page naming one) while the
+    app adds the files it makes (Piquet's ways, at its first request) finds all of them or none."""
+    client.get("/")
+    versions = app.extensions["referee.static_versions"]
+    bodies = app.extensions["referee.static_bodies"]
+    listed = dict(versions)
+    delivery.add_made_files(app, {"made-a.js": b"window.a=1;", "made-b.js": b"window.b=2;"})
+    assert versions == listed and "made-a.js" not in bodies  # the maps being read are left as they were
+    assert {"made-a.js", "made-b.js"} <= set(app.extensions["referee.static_versions"])
+    with client.get("/static/made-a.js+made-b.js") as joined:
+        assert joined.get_data(as_text=True) == "window.a=1;;\nwindow.b=2;"

@@ -72,11 +72,13 @@ def _make_queue_words(state: BlueprintSetupState) -> None:
     (templates/offline/words.html), and kept by the service worker with the static files."""
     app = state.app
     assert isinstance(app, Flask)
+    made = {}
     with app.app_context():
         for code in LANGUAGES:
             with force_locale(code):
                 words = json.dumps(_queue_words(), ensure_ascii=False, sort_keys=True)
-            delivery.add_made_file(app, queue_words_file(code), f"window.refereeQueueWords={words};".encode())
+            made[queue_words_file(code)] = f"window.refereeQueueWords={words};".encode()
+    delivery.add_made_files(app, made)
     app.jinja_env.globals["queue_words_file"] = queue_words_file
 
 

@@ -232,13 +232,16 @@ def _make_ways_files(app: Flask) -> None:
     """At the app's first request (its template filters are all there then), before any page names them or
     the service worker lists the static files: static files, cached for good and kept by the service worker,
     which a round form's script asks for to show a way not chosen (static piquet/round.js)."""
-    versions: dict[str, str] = app.extensions["referee.static_versions"]
-    if ways_file(LANGUAGES[0], {}) in versions:
+    if ways_file(LANGUAGES[0], {}) in app.extensions["referee.static_versions"]:
         return
-    for language in LANGUAGES:
-        for second_blanche in (False, True):
-            html = _ways_html(language, second_blanche)
-            kit.delivery.add_made_file(app, ways_file(language, {"second_blanche": second_blanche}), html)
+    kit.delivery.add_made_files(
+        app,
+        {
+            ways_file(language, {"second_blanche": second_blanche}): _ways_html(language, second_blanche)
+            for language in LANGUAGES
+            for second_blanche in (False, True)
+        },
+    )
 
 
 @bp.record_once
