@@ -413,18 +413,18 @@ def _series(frame: _Frame, seat: int, name: str, values: Sequence[int], label_y:
     the name, with a thin leader from the line's end when the name was moved off its height) and their
     name beside the line's end, each for its layer."""
     style = seat % len(DASHES)
-    named, form = _named(style, name, frame.unit), _MARKED[style][0]
+    named, (form, move_x, move_y) = _named(style, name, frame.unit), _PENS[style]
     # The markers every few rounds, as kept (they stay while rounds are added), then the line's last
     # point (unless it is one of them) and the one beside the name, each moved to from the one before.
     length, every = len(values), frame.every
     marked, xs = frame.marked(length)
     path, (x, y) = _regular_markers(frame, style, tuple(values[::every]))
-    end_x, end_y = frame.all_xs[length - 1], frame.ys(values[-1:])[0]
-    tail = [(xs[-2], round(end_y * 10))] if marked[-1] % every else []
-    tail.append((xs[-1], round(label_y * 10)))
-    for next_x, next_y in tail:
-        path += _move(next_x - x + form.start[0] - form.end[0], next_y - y + form.start[1] - form.end[1]) + form.path
-        x, y = next_x, next_y
+    end_x, end_y = frame.all_xs[length - 1], frame.y(values[-1])
+    if marked[-1] % every:
+        next_y = round(end_y * 10)
+        path += _move(xs[-2] - x + move_x, next_y - y + move_y) + form.path
+        x, y = xs[-2], next_y
+    path += _move(xs[-1] - x + move_x, round(label_y * 10) - y + move_y) + form.path
     marks = f'<path d="{path}"{form.attributes}/>'
     if abs(label_y - end_y) > 1:  # the name was moved off its line's height: a thin leader joins them
         marks += f'<path d="M{_n(end_x)} {_n(end_y)}L{_n(end_x + LABEL_GAP - 1)} {_n(label_y)}" stroke-width=".5"/>'
@@ -437,6 +437,9 @@ def _series(frame: _Frame, seat: int, name: str, values: Sequence[int], label_y:
 
 # Each seat's marker: its outline, shape and whether it is filled.
 _MARKED = [(_FORMS[MARKERS[style], FILLED[style]], MARKERS[style], FILLED[style]) for style in range(len(DASHES))]
+# Each seat's pen for the markers drawn after those kept: the outline, and what a move to the next one's
+# centre adds (from where the outline stops to where the next one starts).
+_PENS = [(form, form.start[0] - form.end[0], form.start[1] - form.end[1]) for form, _shape, _filled in _MARKED]
 
 
 @functools.lru_cache(maxsize=1024)  # the few players of the games being played
