@@ -11,7 +11,7 @@ from flask.sansio.app import App
 from flask.templating import Environment as FlaskEnvironment
 from flask_babel import get_locale
 from jinja2 import BaseLoader, Environment, Template
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from .. import gamestate, i18n, store
 from ..cache import VersionedCache
@@ -91,6 +91,32 @@ def grid_section(stored: store.StoredGame, standings: Standings, can_edit: bool)
     return Markup("".join((before, grid_rows(stored, standings, can_edit, edit_base, correct_label), after)))
 
 
+# One total of the standings (standings.html): winning or not, a side's or not, place, name and points.
+_TOTAL = (
+    '  <div class="total%s"%s>\n    <span class="place">%s</span>\n    <span class="name">%s</span>\n'
+    '    <span class="points">%s</span>\n  </div>'
+)
+
+
+def totals_rows(standings: Standings) -> Markup:
+    """The totals, best first: a total per side in a game played in sides, else per player (the page after
+    each write shows new ones: written here, a fraction of the template's loop)."""
+    winners = standings.winners
+    if standings.side_ranking:
+        rows = [
+            (side.players[0] in winners, " data-side", place, side.name, side.total)
+            for place, side in standings.side_ranking
+        ]
+    else:
+        rows = [(player in winners, "", place, player, standings.totals[player]) for place, player in standings.ranking]
+    return Markup(
+        "\n".join(
+            _TOTAL % (" winning" if won else "", side, place, escape(name), escape(minus(total)))
+            for won, side, place, name, total in rows
+        )
+    )
+
+
 def card_in_letters(code: str) -> str:
     """A card as the reader writes it: ``Q♠``, ``D♠`` in French."""
     return card_label(code, i18n.gettext)
@@ -164,6 +190,7 @@ def init_app(app: Flask) -> None:
         round_count=round_count,
         game_facts=game_facts,
         setup_kept=setup_kept,
+        totals_rows=totals_rows,
         languages=LANGUAGES,
         get_locale=get_locale,
         form_facts=form_facts,
