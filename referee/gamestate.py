@@ -18,7 +18,8 @@ database's): the state after its first rounds as the rules made them, kept under
 rules' code (:func:`code_digest`) and of the setup and inputs it was played from, so a change to
 either is never answered from it. Only its later rounds are played; the states before the kept
 round are played from the start when one is first asked for (a correction, its form). A write
-that had to play many rounds keeps what it played, in its own transaction (:func:`_shelve`).
+that had to play many rounds keeps what it played, in its own transaction (:func:`_shelve`), and so
+does every SHELVE_EVERY-th round added, so that a game no write ever missed is read back too.
 
 It reads nothing itself (nor imports the store, which asks it): it is given the game as stored
 (:class:`StoredGame`), with where its replay is kept, and, for the change log, a reader of its audit rows.
@@ -187,7 +188,7 @@ def _played(stored: StoredGame) -> States:
     first, start = (0, None) if shelf is None else _unshelved(stored, shelf)
     played = _played_on(rules, setup, rules.initial(setup) if start is None else start, inputs[first:])
     if shelf is not None and shelf.writing and len(inputs) - first >= SHELVE_AFTER:
-        _shelve(stored, shelf, played[-1])
+        _shelve(stored, shelf, inputs, played[-1])
     return States(played, first, functools.partial(_replay, rules, setup, inputs[:first]))
 
 
@@ -209,6 +210,11 @@ def _played_on(rules: Game, setup: Setup, start: Any, inputs: Sequence[Mapping[s
 # to as much (Hearts, Points), once; reading it back a twenty-fifth to a third, each miss after
 # (docs/benchmarks.md, "A cache miss, fifth step"). Fewer rounds play in less than a kept write costs.
 SHELVE_AFTER = 16
+# A game every write found cached would never be kept, and its first miss (the server restarted, or the game
+# left the cache) would replay it whole: its state is also kept after every SHELVE_EVERY-th round added. A
+# miss then plays fewer rounds than that past the state read back; the pickling (a few milliseconds at 300
+# rounds) is paid once in that many writes.
+SHELVE_EVERY = 32
 
 
 @functools.cache
@@ -226,10 +232,10 @@ def code_digest(game: str) -> str:
     return digest.hexdigest()
 
 
-def _inputs_digest(stored: StoredGame, rounds: int) -> str:
-    """A digest of what a replay of the game's first ``rounds`` rounds plays: its kind, setup and those inputs."""
+def _inputs_digest(stored: StoredGame, inputs: Sequence[Mapping[str, Any]]) -> str:
+    """A digest of what a replay of ``inputs`` (the game's first rounds) plays: its kind, setup and those inputs."""
     setup = stored.setup
-    played = [stored.game, list(setup.players), setup.dealer, setup.options, list(stored.inputs[:rounds])]
+    played = [stored.game, list(setup.players), setup.dealer, setup.options, list(inputs)]
     try:
         text = orjson.dumps(played, default=dict)
     except orjson.JSONEncodeError:  # an int past 64 bits: the standard library's, the same each time
@@ -245,7 +251,7 @@ def _unshelved(stored: StoredGame, shelf: Shelf) -> tuple[int, Any]:
         shelved is None
         or shelved.code != code_digest(stored.game)
         or shelved.rounds > len(stored.inputs)
-        or shelved.inputs != _inputs_digest(stored, shelved.rounds)
+        or shelved.inputs != _inputs_digest(stored, stored.inputs[: shelved.rounds])
     ):
         return 0, None
     # The collector would walk the thousands of objects being made, none of them garbage, many times.
@@ -260,14 +266,13 @@ def _unshelved(stored: StoredGame, shelf: Shelf) -> tuple[int, Any]:
             gc.enable()
 
 
-def _shelve(stored: StoredGame, shelf: Shelf, state: Any) -> None:
-    """Keep the state after every stored round of the game on the shelf (nothing for one that does not pickle)."""
+def _shelve(stored: StoredGame, shelf: Shelf, inputs: Sequence[Mapping[str, Any]], state: Any) -> None:
+    """Keep ``state``, the game's after ``inputs``, on the shelf (nothing for one that does not pickle)."""
     try:
         data = pickled(state)
     except (pickle.PicklingError, TypeError, AttributeError):
         return
-    rounds = len(stored.inputs)
-    shelf.write(stored.id, Shelved(code_digest(stored.game), rounds, _inputs_digest(stored, rounds), data))
+    shelf.write(stored.id, Shelved(code_digest(stored.game), len(inputs), _inputs_digest(stored, inputs), data))
 
 
 def state(stored: StoredGame) -> Any:
@@ -318,7 +323,11 @@ def round_if(stored: StoredGame, number: int, raw: Any) -> tuple[RoundResult, Ma
 def added(stored: StoredGame, round_input: Mapping[str, Any]) -> States:
     """The states once ``round_input`` (checked) is added after the stored rounds: one play."""
     before = states(stored)
-    return before.then(rules_of(stored.game).play(stored.setup, before[-1], round_input))
+    after = rules_of(stored.game).play(stored.setup, before[-1], round_input)
+    shelf = stored.shelf
+    if shelf is not None and shelf.writing and (len(stored.inputs) + 1) % SHELVE_EVERY == 0:
+        _shelve(stored, shelf, (*stored.inputs, round_input), after)
+    return before.then(after)
 
 
 def corrected(stored: StoredGame, number: int, round_input: Mapping[str, Any]) -> States:

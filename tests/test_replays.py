@@ -154,6 +154,22 @@ def test_only_a_write_keeps_a_replay(client: FlaskClient, api: Api, db: Database
     assert answer["totals"] == {"Alice": 29, "Bruno": 31, "Chloé": 32, "Denis": 38}
 
 
+def test_a_game_every_write_found_cached_is_kept_every_shelve_every_rounds(
+    api: Api, db: Database, calls: Counter[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(gamestate, "SHELVE_EVERY", 4)
+    game_id = api.create("hearts", FOUR, {"hands": 12}).json["id"]
+    for number in range(1, 7):
+        assert api.add(game_id, hearts([4, 3, 3, 3], FOUR[number % 4])).status_code == 201
+        assert (kept(db, game_id) or {}).get("rounds") == (4 if number >= 4 else None)
+    forget_everything()
+    calls.clear()
+    stored = store.load_game(db, game_id)
+    last = gamestate.state(stored)
+    assert calls["play"] == 2  # rounds 5 and 6, past the state kept after the 4th
+    assert last == replayed("hearts", stored)[-1]
+
+
 @pytest.mark.parametrize("spec", GAMES.values(), ids=GAMES.keys())
 def test_every_game_shows_the_same_pages_from_its_kept_replay(
     client: FlaskClient, api: Api, db: Database, spec: GameSpec
