@@ -56,6 +56,16 @@ def ten_hands(db: Database) -> str:
     return game_id
 
 
+def played_from_the_start(db: Database, game_id: str, calls: Counter[str]) -> None:
+    """The game read with no cache holding it plays every stored round from the start, to its replay's state."""
+    gamestate.forget()
+    calls.clear()
+    stored = store.load_game(db, game_id)
+    last = gamestate.state(stored)
+    assert calls["play"] == len(stored.inputs)
+    assert last == replayed("hearts", stored)[-1]
+
+
 @pytest.mark.parametrize(("spec", "sample"), [sample for sample in SAMPLES if len(sample.values[1].rounds) > 1])
 def test_every_sample_played_on_from_its_kept_replay_is_its_replay_from_the_start(
     db: Database, monkeypatch: pytest.MonkeyPatch, spec: GameSpec, sample: Sample
@@ -101,12 +111,7 @@ def test_an_undone_round_is_never_answered_from_the_state_kept_after_it(db: Data
     store.undo_round(db, game_id, 11)
     store.undo_round(db, game_id, 10)
     store.add_round(db, game_id, ROUND_A)  # round 10 again, another hand than the one kept
-    gamestate.forget()
-    calls.clear()
-    stored = store.load_game(db, game_id)
-    last = gamestate.state(stored)
-    assert calls["play"] == 10  # every round, from the start
-    assert last == replayed("hearts", stored)[-1]
+    played_from_the_start(db, game_id, calls)
 
 
 def test_the_state_kept_by_other_rules_code_is_never_read(
@@ -114,23 +119,13 @@ def test_the_state_kept_by_other_rules_code_is_never_read(
 ) -> None:
     game_id = ten_hands(db)
     monkeypatch.setattr(gamestate, "code_digest", lambda game: "another version of the rules")
-    gamestate.forget()
-    calls.clear()
-    stored = store.load_game(db, game_id)
-    last = gamestate.state(stored)
-    assert calls["play"] == 10  # every round, from the start
-    assert last == replayed("hearts", stored)[-1]
+    played_from_the_start(db, game_id, calls)
 
 
 def test_a_kept_state_naming_anything_but_the_games_classes_is_not_read(db: Database, calls: Counter[str]) -> None:
     game_id = ten_hands(db)
     db.execute("update replays set state = ? where game_id = ?", [pickle.dumps(os.getcwd), game_id])
-    gamestate.forget()
-    calls.clear()
-    stored = store.load_game(db, game_id)
-    last = gamestate.state(stored)
-    assert calls["play"] == 10  # every round, from the start
-    assert last == replayed("hearts", stored)[-1]
+    played_from_the_start(db, game_id, calls)
 
 
 def test_only_a_write_keeps_a_replay(client: FlaskClient, api: Api, db: Database, calls: Counter[str]) -> None:
