@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 
 import pytest
@@ -108,6 +109,30 @@ def test_the_deal_form_carries_the_ways_chosen_and_shows_another_when_chosen(cli
     assert '<template data-way-later="play:tricks"></template>' in page
     back = client.post(table + "/round", data=by_cards(1, P8[0], "", adjust="way")).get_data(as_text=True)
     assert 'value="AS" type="checkbox" name="elder-cards" checked' in back  # the cards ticked before, still ticked
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_cards_way_names_the_combinations_as_the_announcements_do(client: FlaskClient, language: str):
+    """The card picker's live names (piquet/round.js) are the page's own when it shows the cards' way: each
+    combination named as the announcements' options name it, in the page's language; a page showing the
+    announcements names them there only."""
+    client.set_cookie("lang", language)
+    table = start(client)
+    page = client.get(table + "/round").get_data(as_text=True)
+    found = re.search(r"data-combinations='([^']+)'", page)
+    assert found is not None
+    names = json.loads(html.unescape(found.group(1)))
+    form = {"number": "1", "combos": "announced", "play": "totals", "adjust": "way"}
+    announced = client.post(table + "/round", data=form).get_data(as_text=True)
+    assert "data-combinations" not in announced
+    for kind in ("seq", "set"):
+        select = re.search(rf'<select name="elder-{kind}-0">(.*?)</select>', announced, re.S)
+        assert select is not None
+        options = dict(re.findall(r'<option value="(\w+)">([^<]+)</option>', select.group(1)))
+        assert names[kind] == {value: html.unescape(name) for value, name in options.items()}
+    assert len(names["seq"]) == 21 and len(names["set"]) == 10
+    assert names["seq"]["5A"] == ("quint to the ace" if language == "en" else "quinte à l'as")
+    assert names["set"]["4T"] == ("quatorze of tens" if language == "en" else "quatorze de dix")
 
 
 def way_sections(page: str) -> dict[str, str]:

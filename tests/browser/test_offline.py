@@ -659,7 +659,7 @@ def test_a_piquet_way_not_chosen_comes_from_what_the_worker_keeps_without_a_conn
     live_server: str, server: Server, page: Page, context: BrowserContext
 ) -> None:
     """Piquet's round form carries the ways of entering chosen; another, chosen without a connection, comes
-    from the file of ways the worker kept when it installed (piquet/round.js asks for it)."""
+    from the file of ways the worker kept when it installed (piquet/round.js asks for it when it is chosen)."""
     status, made = api(live_server, "POST", "/api/v1/games", {"game": "piquet", "players": ["Ann", "Bob"]})
     assert status == 201
     page.goto(f"{live_server}/g/{made['id']}/join/{made['key']}")

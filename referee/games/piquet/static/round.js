@@ -72,7 +72,7 @@
 
   // --- The card picker --------------------------------------------------------
 
-  function setupPicker(form, picker, words, root, later) {
+  function setupPicker(form, picker, words, root) {
     const toggle = picker.querySelector("[data-hand-toggle]");
     const verdictLine = picker.querySelector("[data-verdict]");
     let filling = "elder";
@@ -83,18 +83,11 @@
 
     const boxes = (role) => [...picker.querySelectorAll(`input[name="${role}-cards"]`)];
     const held = (role) => ticked(picker, `${role}-cards`);
-    // A combination's name ("5A": quint to the ace), as the announcements' options give it: on the page, or
-    // in the file of ways (none until it has come).
-    let options = form;
-    const named = (kind, key) => options.querySelector(`[name$="-${kind}-0"] option[value="${key}"]`)?.textContent;
-    if (!form.querySelector("[data-declaration]")) {
-      later()
-        .then((ways) => {
-          options = ways;
-          refresh(false);
-        })
-        .catch(() => {});
-    }
+    // A combination's name ("5A": quint to the ace): the page's, made as the announcements' options are, when
+    // it shows the cards' way; else the announcements' options, on the page (the cards' way brought in).
+    const names = root.dataset.combinations && JSON.parse(root.dataset.combinations);
+    const named = (kind, key) =>
+      names ? names[kind][key] : form.querySelector(`[name$="-${kind}-0"] option[value="${key}"]`)?.textContent;
     const blanche = (role) => {
       const box = form.querySelector(`[data-blanche="${role}"]`);
       return Boolean(box && box.checked);
@@ -240,9 +233,9 @@
 
   // The page holds the ways of entering chosen; each other one is a <template data-way-later> where it goes,
   // brought in when chosen from a file of every way in the page's language (templates/piquet/ways.html),
-  // with the players' names. The file is cached for good and kept by the service worker from its install;
-  // asked for as the page shows (the cards' way names the combinations from it), it is there offline.
-  // Returns the file's ways, asked for again when they could not be had.
+  // with the players' names. The file is cached for good and kept by the service worker from its install, so
+  // it is there offline; it is asked for only when a way not on the page is chosen, never as the page loads
+  // (bench/run.py counts what a page loads; tests/browser/test_piquet_phone.py holds it to that).
   function setupLaterWays(form, root, ready) {
     let file = null;
     const later = () => {
@@ -279,8 +272,6 @@
       ready(section);
       showWays(form);
     });
-    if (form.querySelector("template[data-way-later]")) later().catch(() => {});
-    return later;
   }
 
   document.addEventListener("DOMContentLoaded", () => {
@@ -292,11 +283,11 @@
       if (event.target.matches("[data-row] select")) showRows(form);
     });
     const ready = (section) => {
-      if (section.matches("[data-picker]")) setupPicker(form, section, words, root, later);
+      if (section.matches("[data-picker]")) setupPicker(form, section, words, root);
       if (section.matches("[data-tricks]")) setupTricks(form, section, words);
       showRows(form);
     };
-    const later = setupLaterWays(form, root, ready);
+    setupLaterWays(form, root, ready);
     form.querySelectorAll("[data-way]").forEach(ready);
   });
 })();
