@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -144,6 +146,36 @@ def test_two_deals_on_a_phone(page: Page, live_server: str, screenshot_dir: Path
     expect(page.locator("[data-line=deal]")).to_contain_text("28")
     page.screenshot(path=str(screenshot_dir / "piquet-table.png"), full_page=True)
     print(f"taps: by cards {card_taps}, by announcements {announcement_taps} + {numbers} numbers")
+
+
+def test_the_round_form_loads_only_what_it_names(page: Page, live_server: str) -> None:
+    """A fresh round form asks, as it loads, for the files its HTML names (its stylesheet and script, the icons,
+    the manifest, the service worker) and nothing more: not the file of ways (asked for when a way not on the
+    page is chosen), so bench/run.py's weight, which counts what the HTML names, is what a first visit costs.
+    The card picker names the combinations from the page."""
+    create_game(page, live_server)
+    form = page.get_by_role("link", name="Enter deal 1").get_attribute("href")
+    assert form is not None
+    page.goto("about:blank")  # the table page's polls stopped
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url.removeprefix(live_server)))
+    page.goto(live_server + form, wait_until="networkidle")
+    html = page.content()
+    named = {unescape(url) for url in re.findall(r'<(?:link|script)[^>]* (?:href|src)="(/[^"]+)"', html)}
+    worker = page.evaluate("document.documentElement.dataset.worker")
+    assert asked[0] == form
+    assert set(asked[1:]) <= named | {worker}, set(asked[1:]) - named
+    assert not [url for url in asked if "/ways" in url]
+    for card in P8[0].split():
+        page.locator(f"input[name=elder-cards][value='{card}']").check()
+    expect(page.locator("[data-combos=elder]")).to_contain_text("quint to the ace")
+    expect(page.locator("[data-combos=elder]")).to_contain_text("three aces")
+    assert not [url for url in asked if "/ways" in url]
+    page.locator("input[name=combos][value=announced]").check()
+    expect(page.locator("[data-declaration=elder] h3")).to_contain_text("Bob")
+    assert [url for url in asked if "/ways" in url] == [
+        unescape(page.locator("[data-ways]").get_attribute("data-ways") or "")
+    ]
 
 
 def test_the_card_picker_without_javascript(browser, live_server: str) -> None:
