@@ -455,9 +455,13 @@ def page_weight(app: Flask, client: FlaskClient) -> tuple[str, bool, dict[str, A
     text = table(headers, rows)
     text += "\n(compressed: what a browser sending 'Accept-Encoding: " + BROWSER_ENCODINGS + "' receives;"
     text += " 2nd visit: requests for the page again, the static files being cached for good)"
+    later: dict[tuple[str, int], list[str]] = {}  # (file, bytes compressed) -> the pages naming it
     for name, weight in figures["pages"].items():
         for url, size in weight.later.items():
-            text += f"\n{name}: {url.split('?')[0]}, {size:,} bytes compressed, asked for only when needed: not counted"
+            later.setdefault((url.split("?")[0], size), []).append(name)
+    text += "\nasked for by a page's script only when needed, not as it loads (not counted):"
+    for (url, size), names in later.items():
+        text += f"\n  {url}, {size:,} bytes compressed ({', '.join(names)})"
     met = worst <= PAGE_GOAL_BYTES
     met_wire = worst_wire <= COMPRESSED_GOAL_BYTES
     text += f"\ngoal: a game page at most {PAGE_GOAL_BYTES:,} bytes uncompressed (typical game) -> {verdict(met)}"
