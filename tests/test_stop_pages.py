@@ -72,6 +72,26 @@ def test_ending_after_the_turn_says_so_until_it_ends(client: FlaskClient) -> Non
     assert "Enter deal 2" in words
 
 
+def test_agreeing_again_to_the_same_end_or_taking_back_none_changes_nothing_and_says_so(
+    app: Flask, client: FlaskClient
+) -> None:
+    table = queenie_after_q1(client)
+    client.post(f"{table}/stop", data={"after": "4", "version": "1"})
+    before = dump_database(app)
+    response = client.post(f"{table}/stop", data={"after": "4", "version": "2"})
+    assert response.status_code == 303 and dump_database(app) == before
+    words = text(client.get(table).get_data(as_text=True))
+    assert "The table had already agreed to this end: nothing was changed." in words
+    client.post(f"{table}/stop", data={"resume": "1", "version": "2"})
+    client.get(table)  # its message read
+    before = dump_database(app)
+    response = client.post(f"{table}/stop", data={"resume": "1", "version": "3"})
+    assert response.status_code == 303 and dump_database(app) == before
+    words = text(client.get(table).get_data(as_text=True))
+    assert "No end was agreed: nothing was changed." in words
+    assert "The agreed end is taken back" not in words
+
+
 def test_a_stale_confirm_page_changes_nothing(app: Flask, client: FlaskClient) -> None:
     table = queenie_after_q1(client)
     before = dump_database(app)

@@ -196,11 +196,16 @@ def _save_stop(stored: store.StoredGame) -> Response | tuple[str, int] | str:
     """The table's agreed end stored (or taken back), then the table; a stale or refused one shows the page again."""
     try:
         if "resume" in request.form:
-            store.resume_game(get_db(), stored.id, book=acting_book_id(), version=posted_version())
-            flash(gettext("The agreed end is taken back: the game goes on."))
+            saved = store.resume_game(get_db(), stored.id, book=acting_book_id(), version=posted_version())
+            if saved.version == stored.version:
+                flash(gettext("No end was agreed: nothing was changed."))
+            else:
+                flash(gettext("The agreed end is taken back: the game goes on."))
         else:
             after = posted_count(request.form.get("after"))
-            store.stop_game(get_db(), stored.id, after, book=acting_book_id(), version=posted_version())
+            saved = store.stop_game(get_db(), stored.id, after, book=acting_book_id(), version=posted_version())
+            if saved.version == stored.version:  # the same end agreed again (a second tap, another phone's)
+                flash(gettext("The table had already agreed to this end: nothing was changed."))
     except store.Stale as error:
         flash(
             gettext(
