@@ -53,6 +53,7 @@ def create_game(page: Page, base_url: str, screenshot: Path) -> None:
     for seat, name in enumerate(TABLE):
         page.fill(f"#player-{seat}", name)
     # The square table: seat 1 at the bottom, 2 on the left, 3 at the top, 4 on the right; partners face each other.
+    page.wait_for_load_state("load")  # laid out by the page's stylesheet, which may still be on its way
     boxes = [page.locator(f"#player-{seat}").bounding_box() for seat in range(4)]
     assert all(box is not None for box in boxes)
     bottom, left, top, right = ((box["x"], box["y"]) for box in boxes if box is not None)

@@ -28,6 +28,7 @@ def bid_step(page: Page, live_server: str) -> Page:
     page.get_by_role("button", name="Start the game").click()
     page.get_by_role("link", name="Bids, hand 1").click()
     expect(page.locator("[data-spades-bids]")).to_be_visible()
+    page.wait_for_load_state("load")  # and its script run: the page may show before its script has come
     return page
 
 
