@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-import json
 import re
 
 import pytest
@@ -88,6 +87,9 @@ def test_the_deal_form_carries_the_ways_chosen_and_shows_another_when_chosen(cli
     assert '<template data-way-later="play:totals"></template>' in page
     assert re.search(r'data-ways="/static/piquet/ways\.en\.html\?v=[0-9a-f]{12}"', page)
     assert re.search(r'src="/static/[^"]*\+piquet/round\.js\?v=[0-9a-f]{12}" defer', page)  # Piquet's own, versioned
+    # The styles of the ways it shows, not of the others.
+    styles = r'href="/static/style\.css\+form\.css\+picks\.css\+piquet/round\.css\+%s\?v=[0-9a-f]{12}"'
+    assert re.search(styles % r"piquet/cards\.css\+piquet/tricks\.css", page)
     assert "<script>" not in page and " style=" not in page
     # Without JavaScript: the ways chosen, then the button under the choices (in <noscript>); what was
     # entered stays.
@@ -103,7 +105,7 @@ def test_the_deal_form_carries_the_ways_chosen_and_shows_another_when_chosen(cli
     assert '<option value="5A">quint to the ace</option>' in page
     assert '<option value="4T">quatorze of tens</option>' in page
     assert 'name="elder-play" inputmode="numeric"' in page
-    assert re.search(r'<link rel="stylesheet" href="/static/[^"]+\+piquet/aloud\.css\?v=[0-9a-f]{12}">', page)
+    assert re.search(styles % r"piquet/aloud\.css\+piquet/announced\.css", page)
     assert "elder-cards" not in page and 'name="trick-1"' not in page
     assert '<template data-way-later="combos:cards"></template>' in page
     assert '<template data-way-later="play:tricks"></template>' in page
@@ -112,27 +114,23 @@ def test_the_deal_form_carries_the_ways_chosen_and_shows_another_when_chosen(cli
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-def test_the_cards_way_names_the_combinations_as_the_announcements_do(client: FlaskClient, language: str):
-    """The card picker's live names (piquet/round.js) are the page's own when it shows the cards' way: each
-    combination named as the announcements' options name it, in the page's language; a page showing the
-    announcements names them there only."""
+def test_the_cards_way_names_the_combinations_by_the_announcements_options(client: FlaskClient, language: str):
+    """The card picker names what it finds (piquet/round.js) by the announcements' options: the page's when it
+    shows them, else the file of ways', asked for when a hand first holds a combination. A page showing the
+    cards' way carries no names of its own."""
     client.set_cookie("lang", language)
     table = start(client)
     page = client.get(table + "/round").get_data(as_text=True)
-    found = re.search(r"data-combinations='([^']+)'", page)
-    assert found is not None
-    names = json.loads(html.unescape(found.group(1)))
-    form = {"number": "1", "combos": "announced", "play": "totals", "adjust": "way"}
-    announced = client.post(table + "/round", data=form).get_data(as_text=True)
-    assert "data-combinations" not in announced
-    for kind in ("seq", "set"):
-        select = re.search(rf'<select name="elder-{kind}-0">(.*?)</select>', announced, re.S)
-        assert select is not None
-        options = dict(re.findall(r'<option value="(\w+)">([^<]+)</option>', select.group(1)))
-        assert names[kind] == {value: html.unescape(name) for value, name in options.items()}
-    assert len(names["seq"]) == 21 and len(names["set"]) == 10
-    assert names["seq"]["5A"] == ("quint to the ace" if language == "en" else "quinte à l'as")
-    assert names["set"]["4T"] == ("quatorze of tens" if language == "en" else "quatorze de dix")
+    quint = "quint to the ace" if language == "en" else "quinte à l'as"
+    assert "<option" not in page and quint not in html.unescape(page) and "data-combinations" not in page
+    address = re.search(r'data-ways="([^"]+)"', page)
+    assert address is not None
+    with client.get(html.unescape(address.group(1))) as response:
+        made = response.get_data(as_text=True)
+    for role in ("elder", "younger"):
+        assert f'<select name="{role}-seq-0">' in made and f'<select name="{role}-set-0">' in made
+    assert f'<option value="5A">{quint}</option>' in made
+    assert '<option value="4T">' + ("quatorze of tens" if language == "en" else "quatorze de dix") + "</option>" in made
 
 
 def way_sections(page: str) -> dict[str, str]:
@@ -161,10 +159,15 @@ def test_the_file_of_ways_holds_each_way_as_the_form_shows_it(client: FlaskClien
         made = response.get_data(as_text=True)
     # As piquet/round.js fills it in: the players' names (escaped as the page escapes them).
     filled = made.replace("{elder_name}", "Bob").replace("{younger_name}", "Ann")
-    # Brought in, a way of what was said aloud links its styles, which a page showing it has in its own.
-    styles = re.compile(r'<link rel="stylesheet" href="/static/piquet/aloud\.css\?v=[0-9a-f]{12}">')
+    # Brought in, a way links its styles, which a page showing it has in its own.
+    styles = re.compile(r'<link rel="stylesheet" href="/static/piquet/(\w+)\.css\?v=[0-9a-f]{12}">')
     in_file = way_sections(filled)
-    assert [way for way, section in in_file.items() if styles.search(section)] == ["combos:announced", "play:totals"]
+    assert {way: styles.findall(section) for way, section in in_file.items()} == {
+        "combos:cards": ["cards"],
+        "combos:announced": ["aloud", "announced"],
+        "play:tricks": ["tricks"],
+        "play:totals": ["aloud"],
+    }
     assert {way: styles.sub("", section) for way, section in in_file.items()} == shown
     assert ("second_blanche" in shown["combos:announced"]) == second_blanche
     assert "Sequence" not in made if language == "fr" else "Sequence 1" in made

@@ -72,7 +72,7 @@
 
   // --- The card picker --------------------------------------------------------
 
-  function setupPicker(form, picker, words, root) {
+  function setupPicker(form, picker, words, root, waysFile) {
     const toggle = picker.querySelector("[data-hand-toggle]");
     const verdictLine = picker.querySelector("[data-verdict]");
     let filling = "elder";
@@ -83,11 +83,28 @@
 
     const boxes = (role) => [...picker.querySelectorAll(`input[name="${role}-cards"]`)];
     const held = (role) => ticked(picker, `${role}-cards`);
-    // A combination's name ("5A": quint to the ace): the page's, made as the announcements' options are, when
-    // it shows the cards' way; else the announcements' options, on the page (the cards' way brought in).
-    const names = root.dataset.combinations && JSON.parse(root.dataset.combinations);
-    const named = (kind, key) =>
-      names ? names[kind][key] : form.querySelector(`[name$="-${kind}-0"] option[value="${key}"]`)?.textContent;
+    // A combination's name ("5A": quint to the ace), as the announcements' options give it: the page's when it
+    // shows them, else the file of ways' (asked for when a hand first holds a sequence or a set; until it
+    // comes, or when it cannot be had, the combination is left unnamed).
+    let file = null;
+    let asking = false;
+    const named = (kind, key) => {
+      const option = `[name$="-${kind}-0"] option[value="${key}"]`;
+      const found = form.querySelector(option) || (file && file.querySelector(option));
+      if (!found && !file && !asking) {
+        asking = true;
+        waysFile()
+          .then((content) => {
+            file = content;
+            refresh(false);
+          })
+          .catch(() => {})
+          .finally(() => {
+            asking = false;
+          });
+      }
+      return found?.textContent;
+    };
     const blanche = (role) => {
       const box = form.querySelector(`[data-blanche="${role}"]`);
       return Boolean(box && box.checked);
@@ -234,11 +251,13 @@
   // The page holds the ways of entering chosen; each other one is a <template data-way-later> where it goes,
   // brought in when chosen from a file of every way in the page's language (templates/piquet/ways.html),
   // with the players' names. The file is cached for good and kept by the service worker from its install, so
-  // it is there offline; it is asked for only when a way not on the page is chosen, never as the page loads
-  // (bench/run.py counts what a page loads; tests/browser/test_piquet_phone.py holds it to that).
-  function setupLaterWays(form, root, ready) {
+  // it is there offline; it is asked for only when a way not on the page is chosen or a combination found in
+  // the cards is to be named (the announcements' options name them), never as the page loads (bench/run.py
+  // counts what a page loads; tests/browser/test_piquet_phone.py holds it to that). Asked for once (again
+  // after a failure): a way brought in leaves the file for the page, where the names are then found.
+  function waysFile(root) {
     let file = null;
-    const later = () => {
+    return () => {
       file =
         file ||
         fetch(root.dataset.ways)
@@ -254,6 +273,9 @@
         throw error;
       });
     };
+  }
+
+  function setupLaterWays(form, later, ready) {
     form.addEventListener("change", async ({ target }) => {
       const way = `${target.name}:${target.value}`;
       const slot = target.matches("[data-way-switch]") && form.querySelector(`template[data-way-later="${way}"]`);
@@ -283,11 +305,12 @@
       if (event.target.matches("[data-row] select")) showRows(form);
     });
     const ready = (section) => {
-      if (section.matches("[data-picker]")) setupPicker(form, section, words, root);
+      if (section.matches("[data-picker]")) setupPicker(form, section, words, root, later);
       if (section.matches("[data-tricks]")) setupTricks(form, section, words);
       showRows(form);
     };
-    setupLaterWays(form, root, ready);
+    const later = waysFile(root);
+    setupLaterWays(form, later, ready);
     form.querySelectorAll("[data-way]").forEach(ready);
   });
 })();
