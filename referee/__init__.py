@@ -65,9 +65,15 @@ def _security_headers(response: Response) -> Response:
 
 def _refuse_oversized_bodies() -> None:
     """A declared body over the view's limit (MAX_CONTENT_LENGTH, an import's more) is a 413 on every route,
-    not only on those that read it; a body without a declared length is stopped at the limit as it is read."""
+    not only on those that read it; so is a body sent without a declared length (chunked), read here up to
+    the limit: werkzeug's reading stops there and hands the view what it read (a JSON body cut short: a 400)."""
     limit = request.max_content_length = limits.body_limit()
     if limit is not None and (request.content_length or 0) > limit:
+        abort(413)
+    chunked = request.content_length is None and "chunked" in request.headers.get("Transfer-Encoding", "")
+    # Read up to the limit, then one byte more from the server's own stream: a body longer than the limit.
+    read = len(request.get_data(cache=True)) if limit is not None and chunked else 0
+    if read == limit and request.environ["wsgi.input"].read(1):
         abort(413)
 
 
