@@ -1,74 +1,174 @@
-"""The ``referee`` command: ``referee serve`` and ``referee init-db``."""
+"""The ``referee`` command: ``referee serve`` and ``referee init-db``.
+
+``referee serve`` runs the app under granian (WSGI): HTTP is parsed and connections are held in Rust,
+outside the GIL, so the one Python process spends its core on the app's pages (bench/club.py's many
+tables: a bare Flask app held 3,000 at a p99 of 24 ms under granian, 173 ms under waitress). Two
+processes: granian's supervisor, which builds no app, and one serving process that builds it and
+serves it.
+
+This module imports nothing of referee at its top: bench/bare.py serves a bare Flask app with
+:func:`serve_wsgi` from a virtual environment that has only Flask and granian.
+"""
 
 from __future__ import annotations
 
 import argparse
+import functools
 import logging
+import os
 import resource
-from collections.abc import Sequence
+import signal
+import socket
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
 
-# Waitress's threads (its default is 4). A write waiting for the database's lock (up to
+# granian's blocking threads: the WSGI calls served at once in the serving process (requests beyond
+# them wait their turn in granian, not in the kernel). A write waiting for the database's lock (up to
 # WRITE_WAIT_SECONDS) keeps its thread: with 16, six phones saving at once behind a long write still
 # leave ten threads for the pages, the API and the watchers' polls (tests/test_serving.py).
 SERVING_THREADS = 16
-# Phones that connect directly (``make run HOST=0.0.0.0``) each keep a connection open between polls:
-# waitress's default of 100 left the 101st phone unanswered until one closed. A connection held open
-# costs a socket and little memory; the open-file limit is raised to fit (:func:`_room_for`).
+# Phones that connect directly (``make run HOST=0.0.0.0``) each keep a connection open between polls.
+# granian holds them in Rust at the cost of a socket each; this many are served at once (its
+# backpressure), more wait in the listen backlog until one closes. The open-file limit is raised to
+# fit them (:func:`_room_for`).
 CONNECTION_LIMIT = 2000
 FILES_BESIDE_CONNECTIONS = 64  # the database, the log, templates and static files read on demand
+# Connections the kernel keeps waiting to be accepted (capped by net.core.somaxconn): a thousand
+# phones reconnecting at once after the Wi-Fi came back.
+BACKLOG = 2048
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent ends
+
+WSGIApp = Callable[..., Any]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="referee", description="Score keeper and referee for card games.")
     commands = parser.add_subparsers(dest="command", required=True)
-    serve = commands.add_parser("serve", help="serve the app with waitress")
+    serve = commands.add_parser(
+        "serve",
+        help="serve the app with granian",
+        description="Serve the app with granian (WSGI): its supervisor and one serving process, whose "
+        "threads run the app while granian holds the connections.",
+    )
     serve.add_argument("--host", default="127.0.0.1", help="interface to listen on (default: %(default)s)")
-    serve.add_argument("--port", type=int, default=5000, help="port to listen on (default: %(default)s)")
+    serve.add_argument("--port", type=int, default=5000, help="port to listen on; 0: any free (default: %(default)s)")
     serve.add_argument(
-        "--threads", type=int, default=SERVING_THREADS, help="requests served at once (default: %(default)s)"
+        "--threads",
+        type=int,
+        default=SERVING_THREADS,
+        help="requests the app serves at once: granian's blocking threads (default: %(default)s)",
     )
     serve.add_argument(
         "--connection-limit",
         type=int,
         default=CONNECTION_LIMIT,
-        help="connections held open at once, phones between polls included (default: %(default)s)",
+        help="connections served at once, phones between polls included; more wait to be accepted "
+        "(the open-file limit is raised to fit them) (default: %(default)s)",
     )
     commands.add_parser("init-db", help="create the database or apply any pending migrations")
     args = parser.parse_args(argv)
 
+    if args.command == "serve":
+        serve_wsgi(_referee_app, args.host, args.port, args.threads, args.connection_limit)
+        return 0
     from . import create_app
     from .db import init_db
 
     app = create_app()
-    if args.command == "init-db":
-        with app.app_context():
-            print(f"Database ready: {init_db()}")
-        return 0
-    from waitress import serve as waitress_serve
-
-    waitress_logger = logging.getLogger("waitress")
-    if waitress_logger.level == logging.NOTSET:  # as waitress-serve does: show "Serving on http://..."
-        waitress_logger.setLevel(logging.INFO)
-    # waitress clears X-Forwarded-* unless told to keep them: behind TRUSTED_PROXIES proxies, the app's
-    # ProxyFix reads them (as many hops as the setting says); with none, a phone cannot send them itself.
-    behind_proxies = int(app.config.get("TRUSTED_PROXIES", 0)) > 0
-    waitress_serve(
-        app,
-        host=args.host,
-        port=args.port,
-        threads=args.threads,
-        connection_limit=_room_for(args.connection_limit),
-        # poll(), not select(): select() fails on a descriptor past 1,023 ("filedescriptor out of range"),
-        # and a thousand phones' connections with the threads' database files go past it (bench/club.py).
-        asyncore_use_poll=True,
-        clear_untrusted_proxy_headers=not behind_proxies,
-    )
+    with app.app_context():
+        print(f"Database ready: {init_db()}")
     return 0
+
+
+def _referee_app() -> WSGIApp:
+    """The app, built in the serving process as ``create_app()`` builds it: its settings from the
+    instance folder and the environment; the database created or migrated as it starts."""
+    from . import create_app
+
+    return create_app()
+
+
+def serve_wsgi(
+    load_app: Callable[[], WSGIApp], host: str, port: int, threads: int, connections: int, workers: int = 1
+) -> None:
+    """Serve the app ``load_app`` builds (in each serving process) until Ctrl-C or SIGTERM; says
+    "Serving on http://HOST:PORT" once a request would be answered."""
+    from granian.constants import Interfaces
+    from granian.log import LogLevels
+    from granian.server import MPServer
+
+    port = _free_port(host, port)
+    connections = _room_for(connections)
+    server = MPServer(
+        "app",  # a name for granian's log: the app is built by load_app, not imported from a module
+        address=host,
+        port=port,
+        interface=Interfaces.WSGI,
+        workers=workers,
+        blocking_threads=threads,
+        backlog=BACKLOG,
+        backpressure=connections,
+        websockets=False,
+        # Its errors only: its warning that threads outnumber the cores is this choice (a thread waiting
+        # for the database's lock uses no core).
+        log_level=LogLevels.error,
+    )
+    server.serve(target_loader=functools.partial(_serving, load_app, host, port, os.getpid()), wrap_loader=False)
+
+
+def _free_port(host: str, port: int) -> int:
+    """``port`` (any free one for 0) if nothing listens on it yet, else the error binding it raises.
+
+    granian's serving process binds with SO_REUSEPORT, so a second server on the same port would share
+    its connections with the first instead of failing: this bind (as any server's, without it) fails.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # past the last run's closing connections
+        probe.bind((host, port))
+        return int(probe.getsockname()[1])
+
+
+def _serving(load_app: Callable[[], WSGIApp], host: str, port: int, supervisor: int) -> WSGIApp:
+    """In the serving process: the app, and the line that says it is served once granian listens."""
+    # Ctrl-C in a terminal signals its whole process group: granian's serving process, told to stop by
+    # the terminal (SIGINT) and then by its supervisor (SIGTERM), hung once it had served a request
+    # (granian 2.8.9). In a group of its own, it is told by its supervisor only.
+    os.setpgid(0, 0)
+    if sys.platform == "linux":
+        import ctypes
+
+        # Never an orphan holding the port and the database: the serving process ends with granian's
+        # supervisor (granian does not watch it), at once, as if both had been killed together.
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != supervisor:  # it died before the line above
+            raise SystemExit("granian's supervisor has gone")
+    app = load_app()
+    threading.Thread(target=_say_when_listening, args=(host, port), daemon=True).start()
+    return app
+
+
+def _say_when_listening(host: str, port: int) -> None:
+    """Print where the app is served once the port takes connections (granian binds it in the serving
+    process once the app is built): a script waiting for the line may send its request at once."""
+    wildcard = host in ("", "0.0.0.0", "::")
+    reachable = ("::1" if ":" in host else "127.0.0.1") if wildcard else host
+    while True:
+        try:
+            socket.create_connection((reachable, port), timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.01)
+    shown = f"[{host}]" if ":" in host else host
+    print(f"Serving on http://{shown}:{port}", flush=True)
 
 
 def _room_for(connections: int) -> int:
     """The connections this process can hold: the open-file limit raised to fit them if the system
-    allows, else as many as it allows (said in the log)."""
+    allows, else as many as it allows (said in the log). The serving process inherits the limit."""
     wanted = connections + FILES_BESIDE_CONNECTIONS
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft != resource.RLIM_INFINITY and soft < wanted:

@@ -23,6 +23,8 @@ from urllib.parse import urlencode
 
 import pytest
 from flask import Flask
+
+# waitress (a dev extra), not granian: these test the app object, served in a thread here (granian cannot).
 from waitress import wasyncore
 from waitress.server import create_server
 

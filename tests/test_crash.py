@@ -1,6 +1,7 @@
 """Crash safety: the server is killed (SIGKILL) in the middle of writes, 50 times.
 
-The server runs as a child process (waitress, 4 threads) on a temporary database. Phones write
+The server runs as child processes (``referee serve``: granian's supervisor and its serving process, 4 threads)
+on a temporary database. Phones write
 rounds and corrections to a game of each kind from several threads; the child is killed at a
 random moment while those requests are in flight, then started again on the same file. After
 every kill:
@@ -16,12 +17,9 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import random
 import signal
 import sqlite3
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -35,48 +33,26 @@ from referee.db import connect
 from referee.games.base import replay
 from referee.registry import GAMES
 from tests.test_concurrency import KINDS
+from tests.test_serving import Referee, refused
 
 pytestmark = pytest.mark.slow
 
 KILLS = 50
 WRITERS = 4
 MAX_REQUESTS_PER_LIFE = 400  # a bound on each writer, whatever happens
-PROJECT = Path(__file__).resolve().parents[1]
-
-SERVE = """
-import sys
-from waitress.server import create_server
-from referee import create_app
-
-app = create_app({"DATABASE": sys.argv[1], "SECRET_KEY": "crash-tests"})
-server = create_server(app, host="127.0.0.1", port=0, threads=4)
-print(server.effective_port, flush=True)
-server.run()
-"""
 
 
 class Child:
-    """The server in its own process."""
+    """``referee serve`` on the database's folder (4 threads), granian's supervisor and its serving process."""
 
     def __init__(self, database: Path):
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", SERVE, str(database)],
-            cwd=PROJECT,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-        )
-        assert self.process.stdout is not None
-        line = self.process.stdout.readline()
-        assert line.strip().isdigit(), f"the server did not start: {line!r}"
-        self.port = int(line)
+        self.server = Referee(database.parent, "--threads", "4", DATABASE=str(database), CREATE_LIMIT='"off"')
+        self.port = self.server.port
 
     def kill(self) -> None:
-        os.kill(self.process.pid, signal.SIGKILL)
-        self.process.wait(timeout=30)
-        assert self.process.returncode == -signal.SIGKILL
-        if self.process.stdout is not None:
-            self.process.stdout.close()
+        """Both processes at once, as a power cut would; nothing of them left holding the port or the file."""
+        assert self.server.kill() == -signal.SIGKILL
+        assert refused(self.port)
 
     def request(self, method: str, path: str, body: Any = None, key: str | None = None) -> tuple[int, Any]:
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)

@@ -1,53 +1,29 @@
-"""Behind a reverse proxy, for real: ``referee serve`` (waitress) in a process of its own, asked through
+"""Behind a reverse proxy, for real: ``referee serve`` (granian) in a process of its own, asked through
 the headers a proxy adds.
 
-waitress clears ``X-Forwarded-*`` unless it is told to keep them: the app's ProxyFix then saw none, so
-links said ``http://127.0.0.1…`` and every phone behind the proxy shared one create limit. The Flask
-test client never goes through waitress, which is why these tests run the real command.
+The server is where these headers were once lost or let through: waitress cleared ``X-Forwarded-*``
+unless told to keep them (the app's ProxyFix then saw none, so links said ``http://127.0.0.1…`` and every
+phone behind the proxy shared one create limit); granian passes every header to the app, which believes
+them only through ProxyFix, applied when ``TRUSTED_PROXIES`` is set. The Flask test client goes through
+neither, which is why these tests run the real command.
 """
 
 from __future__ import annotations
 
 import http.client
 import json
-import os
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.test_serving import Referee
+
 PROXIED = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "cards.example"}
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-class Served:
-    """``referee serve`` on a free port of 127.0.0.1, with its own instance folder and settings."""
-
-    def __init__(self, instance: Path, **settings: str) -> None:
-        self.port = free_port()
-        env = {name: value for name, value in os.environ.items() if not name.startswith("REFEREE_")}
-        env.update({"REFEREE_INSTANCE_PATH": str(instance), **{f"REFEREE_{k}": v for k, v in settings.items()}})
-        command = [sys.executable, "-m", "referee.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port)]
-        self.process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return
-            except OSError:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    self.stop()
-                    raise RuntimeError("referee serve did not start") from None
-                time.sleep(0.1)
+class Served(Referee):
+    """``referee serve`` on 127.0.0.1, with its own instance folder and settings, asked as a proxy would."""
 
     def request(self, method: str, path: str, headers: dict[str, str], body: str | None = None) -> tuple[int, str]:
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
@@ -57,12 +33,6 @@ class Served:
             return response.status, response.read().decode()
         finally:
             connection.close()
-
-    def stop(self) -> None:
-        self.process.terminate()
-        self.process.wait(timeout=30)
-        assert self.process.stderr is not None
-        self.process.stderr.close()
 
 
 @pytest.fixture

@@ -1,9 +1,11 @@
 """``referee serve`` itself: pages are answered while writers wait for a locked database (issue 22, finding 13),
-and while many phones hold their connections open (issue 23).
+and while many phones hold their connections open (issue 23); a crash in a view is a 500 page and a line in
+the log; the server ends whole.
 
-The server runs as a child process (``referee serve``, as ``make run`` starts it) on a temporary
-instance; the test holds the database's write lock from outside, as a long write of another process
-would, while six phones try to save a round.
+The server runs as a child process (``referee serve``, as ``make run`` starts it: granian's supervisor and
+its serving process, in a process group of their own) on a temporary instance; the test holds the
+database's write lock from outside, as a long write of another process would, while six phones try to
+save a round.
 """
 
 from __future__ import annotations
@@ -11,10 +13,13 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import resource
+import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.error
@@ -24,16 +29,11 @@ from pathlib import Path
 
 import pytest
 
+from referee import create_app
 from referee.db import connect
 from tests.hearts_examples import TABLE
 
 WRITERS = 6
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def call(url: str, body: object = None, key: str | None = None) -> tuple[int, object]:
@@ -49,25 +49,65 @@ def call(url: str, body: object = None, key: str | None = None) -> tuple[int, ob
         return error.code, json.loads(error.read())
 
 
+class Referee:
+    """``referee serve --port 0`` on ``instance``, with ``settings`` as ``REFEREE_*`` variables (and none
+    of the test run's own), started in a process group of its own; ready once it says where it serves.
+    What it prints (its log) goes to a file of the instance folder."""
+
+    def __init__(self, instance: Path, *options: str, **settings: str) -> None:
+        env = {name: value for name, value in os.environ.items() if not name.startswith("REFEREE_")}
+        env.update({"REFEREE_INSTANCE_PATH": str(instance), **{f"REFEREE_{k}": v for k, v in settings.items()}})
+        command = [sys.executable, "-m", "referee.cli", "serve", "--port", "0", *options]
+        with tempfile.NamedTemporaryFile(dir=instance, prefix="serve-", suffix=".log", delete=False) as log:
+            self.log_path = Path(log.name)
+            self.process = subprocess.Popen(
+                command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+            )
+        deadline = time.monotonic() + 60
+        while not (found := re.search(r"Serving on (http://127\.0\.0\.1:(\d+))", self.log())):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.kill()
+                raise RuntimeError(f"referee serve did not start:\n{self.log()}")
+            time.sleep(0.05)
+        self.base, self.port = found.group(1), int(found.group(2))
+
+    def log(self) -> str:
+        return self.log_path.read_text()
+
+    def stop(self) -> int:
+        """Its exit status once SIGTERM (as from a service manager) has ended it."""
+        return self._end(signal.SIGTERM)
+
+    def kill(self) -> int:
+        """SIGKILL to the whole group, the serving process with its supervisor."""
+        return self._end(signal.SIGKILL)
+
+    def _end(self, how: signal.Signals) -> int:
+        os.killpg(self.process.pid, how)
+        return self.process.wait(timeout=30)
+
+
+def refused(port: int) -> bool:
+    """Whether nothing takes connections on ``port`` any more (within ten seconds: a process killed is
+    gone once the kernel has closed its files)."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        except ConnectionRefusedError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
 @contextlib.contextmanager
-def serving(tmp_path: Path, *options: str) -> Iterator[str]:
-    """``referee serve`` on a free port; writes wait up to a minute for the lock (longer than the test)."""
-    port = free_port()
-    env = {**os.environ, "REFEREE_INSTANCE_PATH": str(tmp_path), "REFEREE_WRITE_WAIT_SECONDS": "60"}
-    command = [sys.executable, "-m", "referee.cli", "serve", "--port", str(port), *options]
-    child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
+def serving(instance: Path, *options: str) -> Iterator[str]:
+    """``referee serve``; writes wait up to a minute for the lock (longer than the test)."""
+    server = Referee(instance, *options, WRITE_WAIT_SECONDS="60")
     try:
-        for _attempt in range(200):
-            try:
-                urllib.request.urlopen(base + "/", timeout=5).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        yield base
+        yield server.base
     finally:
-        child.terminate()
-        child.wait(timeout=30)
+        server.stop()
 
 
 @pytest.fixture
@@ -132,7 +172,7 @@ def test_readers_are_answered_while_six_writers_wait_for_the_lock(served: str, t
 
 
 def test_a_phone_is_answered_while_a_thousand_others_hold_connections(served: str) -> None:
-    # Waitress's own limit is 100; past 1,024 descriptors its select() loop failed and the server stopped.
+    # Under waitress, its own limit was 100, and past 1,024 descriptors its select() loop failed.
     phones = held_connections(served, 1100)
     try:
         assert answered(served)
@@ -145,8 +185,65 @@ def test_the_connection_limit_is_an_option(tmp_path: Path) -> None:
     with serving(tmp_path, "--connection-limit", "20", "--threads", "2") as base:
         phones = held_connections(base, 20)
         try:
-            assert not answered(base)
+            assert not answered(base)  # the 21st waits to be accepted…
         finally:
             for phone in phones:
                 phone.close()
-        assert answered(base)
+        assert answered(base)  # …and is answered once the others have gone
+
+
+def test_a_crash_in_a_view_is_a_500_page_and_a_line_in_the_log(tmp_path: Path) -> None:
+    app = create_app({"DATABASE": str(tmp_path / "referee.sqlite3"), "SECRET_KEY": "serving-tests"})
+    made = app.test_client().post("/api/v1/games", json={"game": "hearts", "players": TABLE}).json
+    hand = {"hearts": dict(zip(TABLE, [2, 4, 0, 7], strict=True)), "queen": "Bruno"}
+    client = app.test_client()
+    assert client.post(f"/api/v1/games/{made['id']}/rounds", json=hand, headers=bearer(made["key"])).status_code == 201
+    database = connect(str(tmp_path / "referee.sqlite3"))
+    with database.conn:
+        database.execute("update rounds set input = '[1]'")  # a round no rules can read: replaying it fails
+    database.close()
+    server = Referee(tmp_path)
+    try:
+        with pytest.raises(urllib.error.HTTPError) as failed:
+            urllib.request.urlopen(f"{server.base}/g/{made['id']}", timeout=30)
+        assert failed.value.code == 500
+        assert "Something went wrong on our side. Nothing was changed." in failed.value.read().decode()
+        assert answered(server.base)  # the next phone is served as usual
+        assert "ERROR in errors: Unexpected error on GET /g/<game_id>" in server.log()
+        assert "Traceback" in server.log()
+    finally:
+        assert server.stop() == 0
+
+
+def bearer(key: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}"}
+
+
+def test_a_second_server_on_a_taken_port_fails_instead_of_sharing_it(tmp_path: Path) -> None:
+    """granian's serving process binds with SO_REUSEPORT: a second one would take half the connections."""
+    first = Referee(tmp_path)
+    try:
+        command = [sys.executable, "-m", "referee.cli", "serve", "--port", str(first.port)]
+        env = {**os.environ, "REFEREE_INSTANCE_PATH": str(tmp_path)}
+        second = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
+        assert second.returncode != 0
+        assert "Address already in use" in second.stderr
+        assert answered(first.base)
+    finally:
+        first.stop()
+
+
+@pytest.mark.parametrize(
+    ("how", "whom", "status"),
+    [
+        (signal.SIGTERM, "supervisor", 0),  # a service manager stopping it
+        (signal.SIGINT, "group", 0),  # Ctrl-C in its terminal
+        (signal.SIGKILL, "supervisor", -signal.SIGKILL),  # the serving process must not outlive it
+    ],
+)
+def test_the_server_ends_whole(tmp_path: Path, how: signal.Signals, whom: str, status: int) -> None:
+    server = Referee(tmp_path)
+    assert answered(server.base)
+    (os.killpg if whom == "group" else os.kill)(server.process.pid, how)
+    assert server.process.wait(timeout=30) == status
+    assert refused(server.port)  # nothing left holding the port (nor the database)

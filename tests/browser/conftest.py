@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from flask import Flask
 from playwright.sync_api import Page, expect
+
+# waitress (a dev extra), not granian: these drive the app object, served in a thread here (granian cannot).
 from waitress import wasyncore
 from waitress.server import create_server
 
