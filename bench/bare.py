@@ -1,4 +1,5 @@
-"""A bare Flask app under the same waitress as ``referee serve``: the ceiling of the stack on this machine.
+"""A bare Flask app under the same server as ``referee serve`` (granian, with its options): the ceiling of
+the stack on this machine.
 
     python bench/bare.py PORT THREADS CONNECTION_LIMIT
 
@@ -8,11 +9,11 @@ Every path answers as little as it can: a write 201, a version poll 304 when the
 
 from __future__ import annotations
 
-import logging
+import importlib.util
 import sys
+from pathlib import Path
 
 from flask import Flask, request
-from waitress import serve
 
 app = Flask("bare")
 
@@ -31,7 +32,16 @@ def trivial() -> str:
     return "ok"
 
 
+def bare_app() -> Flask:
+    return app
+
+
 if __name__ == "__main__":
-    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     port, threads, connections = map(int, sys.argv[1:4])
-    serve(app, host="127.0.0.1", port=port, threads=threads, connection_limit=connections, asyncore_use_poll=True)
+    # referee/cli.py read from its file, not imported with the package: the cold start's bare environment
+    # has Flask and granian, not referee's dependencies (cli.py imports none of them at its top).
+    spec = importlib.util.spec_from_file_location("referee_cli", Path(__file__).resolve().parents[1] / "referee/cli.py")
+    assert spec is not None and spec.loader is not None
+    cli = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cli)
+    cli.serve_wsgi(bare_app, "127.0.0.1", port, threads, connections)

@@ -9,10 +9,10 @@
 4. An unchanged poll (``GET /g/<id>/version`` with the version held), straight through the WSGI app,
    against a bare Flask route: goal 1.2x.
 5. Many tables under ``referee serve`` (bench/tables.py: the table-minute, open loop), the most tables
-   with a p99 under 100 ms, beside a bare Flask app under the same waitress (bench/bare.py): goal 3,000.
+   with a p99 under 100 ms, beside a bare Flask app under the same granian (bench/bare.py): goal 3,000.
 6. Phones holding their own connections to ``referee serve``: goal 1,000, every one answered.
 7. Cold start: a fresh clone to the first page of ``make run`` (goal 10 s), beside a fresh virtual
-   environment with Flask and waitress serving the bare app.
+   environment with Flask and granian serving the bare app.
 
 In-process figures are the best of REPEATS means, each taken in turns with its baseline (the trivial
 route, or the same write kept), so that a change in the machine's load meets both; the served ones are
@@ -452,14 +452,14 @@ def cold_start() -> tuple[str, bool]:
         bare = Path(folder) / "bare"
         bare.mkdir()
         script = (
-            f"{sys.executable} -m venv v && v/bin/pip install --quiet --disable-pip-version-check flask waitress"
+            f"{sys.executable} -m venv v && v/bin/pip install --quiet --disable-pip-version-check flask granian"
             f" && exec v/bin/python {PROJECT / 'bench' / 'bare.py'} {port} 4 100"
         )
         baseline, bare_cpu = first_page(port, ["sh", "-c", script], bare, {})
     rows = [
         ["fresh clone -> first page of make run", f"{make_run:.1f}", f"{make_run / baseline:.2f}", f"{make_cpu:.1f}"],
         [
-            "fresh venv + pip install flask waitress -> a bare Flask app's page",
+            "fresh venv + pip install flask granian -> a bare Flask app's page",
             f"{baseline:.1f}",
             "1.00",
             f"{bare_cpu:.1f}",

@@ -3,7 +3,7 @@
     python bench/lighthouse.py        (make lighthouse)
 
 Needs Node and npm (it runs `npx lighthouse@12`, fetched from the npm registry the first time) and
-Chromium (`CHROMIUM`, else `chromium` on the PATH). The app runs under waitress on 127.0.0.1
+Chromium (`CHROMIUM`, else `chromium` on the PATH). The app runs under granian on 127.0.0.1
 (bench/serve.py) with a fresh database; each game is made through the API and opened with its
 invitation link, and Lighthouse's Chromium sends that browser's cookies, so it sees the pages a
 scorer sees. Prints each page's scores and what kept any from 100.
@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from games import GAMES  # noqa: E402
 from run import TYPICAL  # noqa: E402
+from serve import serving_port  # noqa: E402
 
 CATEGORIES = "performance,accessibility,best-practices,seo"
 
@@ -87,7 +88,7 @@ def main() -> None:
         )
         try:
             assert server.stdout is not None
-            base = f"http://127.0.0.1:{server.stdout.readline().strip()}"
+            base = f"http://127.0.0.1:{serving_port(server.stdout)}"
             print(f"{'page':<28} {'lighthouse':>10} " + " ".join(f"{name:>15}" for name in CATEGORIES.split(",")))
             for kind in GAMES:
                 game_id, cookie = scorer_of(base, kind)

@@ -9,7 +9,7 @@
    uncompressed (goal at most 20 KB) and compressed as a browser gets them (goal at most 8 KB), the
    requests of a second visit, and any request to another site (goal: none).
    2b. Which rules of the stylesheets it loads each page uses (``--css-usage FILE`` writes the detail).
-3. Load: waitress (``--threads``, 4 by default) in its own process on 127.0.0.1, and a load
+3. Load: granian (``--threads``, 4 by default) in its own processes on 127.0.0.1, and a load
    generator (bench/load.py, http.client on threads) in another: rounds written per second
    (goal 300) and table pages read per second (goal 1000), plain and compressed, with the trivial
    route of the same run; watchers' version polls too.
@@ -45,6 +45,7 @@ from flask import Flask  # noqa: E402
 from flask.testing import FlaskClient  # noqa: E402
 
 from bench.games import EVERY_GAME, FIVE, FOUR, GAMES, ROUNDS  # noqa: E402
+from bench.serve import serving_port  # noqa: E402
 from referee import create_app  # noqa: E402
 
 REPEATS = 7
@@ -782,7 +783,7 @@ class Server:
             start_new_session=True,
         )
         assert self.process.stdout is not None
-        self.port = int(self.process.stdout.readline())
+        self.port = serving_port(self.process.stdout)
 
     def stop(self) -> None:
         with contextlib.suppress(ProcessLookupError):
@@ -909,7 +910,7 @@ def under_load(threads: int, connections: int, seconds: float, repeats: int) -> 
                 ]
             )
     text = table(
-        ["waitress on 127.0.0.1", "requests", "per second", "p50 ms", "p95 ms", "p99 ms", "done", "refused"], rows
+        ["granian on 127.0.0.1", "requests", "per second", "p50 ms", "p95 ms", "p99 ms", "done", "refused"], rows
     )
     text += f"\nload: {connections} keep-alive connections from a second process (bench/load.py), {seconds:.0f} s"
     text += f" per line, best of {repeats}; writes go to 48 tables (16 per game) playing games of"
@@ -958,12 +959,12 @@ def capacity(rates: dict[str, float]) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--threads", type=int, default=4, help="waitress threads per process (4 to 8)")
+    parser.add_argument("--threads", type=int, default=4, help="granian's blocking threads per process (4 to 8)")
     parser.add_argument("--connections", type=int, default=8, help="load generator connections")
     parser.add_argument("--seconds", type=float, default=5.0, help="seconds of load per measure")
     parser.add_argument("--repeats", type=int, default=2, help="runs of each load measure (the best is kept)")
     parser.add_argument("--css-usage", type=Path, help="also write which stylesheet rules each page uses to this file")
-    parser.add_argument("--no-load", action="store_true", help="skip the load measures (waitress)")
+    parser.add_argument("--no-load", action="store_true", help="skip the load measures (granian)")
     parser.add_argument(
         "--only",
         choices=["weight", "render"],

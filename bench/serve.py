@@ -1,26 +1,29 @@
-"""The app under waitress on 127.0.0.1, for the load benchmark: prints its port, then serves.
+"""The app under granian on 127.0.0.1, as ``referee serve`` serves it, for the load benchmark: says
+"Serving on http://127.0.0.1:PORT" once it answers, then serves.
 
     python bench/serve.py DATABASE THREADS [PROCESSES]
 
-With PROCESSES above 1, the listening socket is opened once and the process forks: every process
-serves the same socket with its own app and THREADS threads (one Python process uses one core at
-most, whatever its threads). The benchmark stops the whole process group.
+With PROCESSES above 1, granian runs that many serving processes on the same port, each with its own
+app and THREADS threads (one Python process uses one core at most, whatever its threads). The
+benchmark stops the whole process group.
 """
 
 from __future__ import annotations
 
-import logging
-import os
-import socket
+import functools
+import re
 import sys
+from collections.abc import Iterable
 
-from waitress.server import create_server
+from flask import Flask
 
 from referee import create_app
+from referee.cli import serve_wsgi
+
+CONNECTIONS = 200  # the load's connections and more
 
 
-def serve(database: str, threads: int, listener: socket.socket) -> None:
-    logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # "task queue depth" is expected under load
+def bench_app(database: str) -> Flask:
     # The load creates a game every 20 rounds from one address: no limit on creating games here.
     app = create_app({"DATABASE": database, "SECRET_KEY": "bench-load", "CREATE_LIMIT": "off"})
 
@@ -29,25 +32,25 @@ def serve(database: str, threads: int, listener: socket.socket) -> None:
         """The same trivial route as the in-process benchmark: the ceiling of this stack."""
         return "ok"
 
-    create_server(app, sockets=[listener], threads=threads, connection_limit=200).run()
+    return app
+
+
+def serving_port(lines: Iterable[str]) -> int:
+    """The port of the "Serving on" line among what the server prints (read until it comes)."""
+    for line in lines:
+        found = re.search(r"Serving on http://127\.0\.0\.1:(\d+)", line)
+        if found:
+            return int(found.group(1))
+    raise RuntimeError("the server ended before it served")
 
 
 def main() -> None:
     database, threads = sys.argv[1], int(sys.argv[2])
     processes = int(sys.argv[3]) if len(sys.argv) > 3 else 1
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(1024)
-    listener.setblocking(False)
-    # Migrate once, before forking: processes migrating a new file at the same time collide
-    # ("database is locked"); a deployment runs `flask init-db` first for the same reason.
-    create_app({"DATABASE": database, "SECRET_KEY": "bench-load", "CREATE_LIMIT": "off"})
-    print(listener.getsockname()[1], flush=True)
-    for _ in range(processes - 1):
-        if os.fork() == 0:
-            break
-    serve(database, threads, listener)
+    # Migrate once, before the serving processes start: processes migrating a new file at the same time
+    # collide ("database is locked"); a deployment runs `referee init-db` first for the same reason.
+    bench_app(database)
+    serve_wsgi(functools.partial(bench_app, database), "127.0.0.1", 0, threads, CONNECTIONS, workers=processes)
 
 
 if __name__ == "__main__":
