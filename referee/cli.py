@@ -100,11 +100,11 @@ def serve_wsgi(
     from granian.log import LogLevels
     from granian.server import MPServer
 
-    port = _free_port(host, port)
+    address, port = _free_address(host, port)
     connections = _room_for(connections)
     server = MPServer(
         "app",  # a name for granian's log: the app is built by load_app, not imported from a module
-        address=host,
+        address=address,
         port=port,
         interface=Interfaces.WSGI,
         workers=workers,
@@ -116,23 +116,26 @@ def serve_wsgi(
         # for the database's lock uses no core).
         log_level=LogLevels.error,
     )
-    server.serve(target_loader=functools.partial(_serving, load_app, host, port, os.getpid()), wrap_loader=False)
+    ready = functools.partial(_serving, load_app, host, address, port, os.getpid())
+    server.serve(target_loader=ready, wrap_loader=False)
 
 
-def _free_port(host: str, port: int) -> int:
-    """``port`` (any free one for 0) if nothing listens on it yet, else the error binding it raises.
+def _free_address(host: str, port: int) -> tuple[str, int]:
+    """The address ``host`` names (granian takes addresses, not names) and ``port`` (any free one for 0),
+    if nothing listens there yet; else the error binding it raises.
 
     granian's serving process binds with SO_REUSEPORT, so a second server on the same port would share
     its connections with the first instead of failing: this bind (as any server's, without it) fails.
     """
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    with socket.socket(family, socket.SOCK_STREAM) as probe:
+    family, kind, _, _, where = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    with socket.socket(family, kind) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # past the last run's closing connections
-        probe.bind((host, port))
-        return int(probe.getsockname()[1])
+        probe.bind(where)
+        address, bound = probe.getsockname()[:2]
+        return str(address), int(bound)
 
 
-def _serving(load_app: Callable[[], WSGIApp], host: str, port: int, supervisor: int) -> WSGIApp:
+def _serving(load_app: Callable[[], WSGIApp], host: str, address: str, port: int, supervisor: int) -> WSGIApp:
     """In the serving process: the app, and the line that says it is served once granian listens."""
     # Ctrl-C in a terminal signals its whole process group: granian's serving process, told to stop by
     # the terminal (SIGINT) and then by its supervisor (SIGTERM), hung once it had served a request
@@ -147,15 +150,15 @@ def _serving(load_app: Callable[[], WSGIApp], host: str, port: int, supervisor: 
         if os.getppid() != supervisor:  # it died before the line above
             raise SystemExit("granian's supervisor has gone")
     app = load_app()
-    threading.Thread(target=_say_when_listening, args=(host, port), daemon=True).start()
+    threading.Thread(target=_say_when_listening, args=(host, address, port), daemon=True).start()
     return app
 
 
-def _say_when_listening(host: str, port: int) -> None:
+def _say_when_listening(host: str, address: str, port: int) -> None:
     """Print where the app is served once the port takes connections (granian binds it in the serving
     process once the app is built): a script waiting for the line may send its request at once."""
-    wildcard = host in ("", "0.0.0.0", "::")
-    reachable = ("::1" if ":" in host else "127.0.0.1") if wildcard else host
+    wildcard = address in ("0.0.0.0", "::")
+    reachable = ("::1" if ":" in address else "127.0.0.1") if wildcard else address
     while True:
         try:
             socket.create_connection((reachable, port), timeout=1).close()

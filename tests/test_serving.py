@@ -247,3 +247,24 @@ def test_the_server_ends_whole(tmp_path: Path, how: signal.Signals, whom: str, s
     (os.killpg if whom == "group" else os.kill)(server.process.pid, how)
     assert server.process.wait(timeout=30) == status
     assert refused(server.port)  # nothing left holding the port (nor the database)
+
+
+def test_a_host_name_is_served_as_its_address(tmp_path: Path) -> None:
+    """granian takes addresses only: ``--host localhost`` (as waitress took it) is looked up first."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "referee.cli", "serve", "--host", "localhost", "--port", "0"],
+        env={**os.environ, "REFEREE_INSTANCE_PATH": str(tmp_path)},
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        assert server.stdout is not None
+        found = re.fullmatch(r"Serving on http://localhost:(\d+)\n", server.stdout.readline())
+        assert found, "referee serve did not say where it serves"
+        assert answered(f"http://localhost:{found.group(1)}")
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        assert server.wait(timeout=30) == 0
+        assert server.stdout is not None
+        server.stdout.close()
