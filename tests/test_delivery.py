@@ -344,7 +344,7 @@ def test_a_page_loads_one_stylesheet_and_one_script_each_the_files_it_needs_in_o
     page = client.get("/new/hearts").get_data(as_text=True)
     sheets = re.findall(r'<link rel="stylesheet" href="/static/([^"?]+)\?v=', page)
     scripts = re.findall(r'<script src="/static/([^"?]+)\?v=', page)
-    assert sheets == ["style.css+form.css+new_game.css"]
+    assert sheets == ["style.css+form.css+fields.css+new_game.css"]
     assert scripts == ["app.js+widgets.js"]
     bodies: dict[str, delivery.StaticBody] = app.extensions["referee.static_bodies"]
     for bundle, join in ((sheets[0], b"\n"), (scripts[0], b";\n")):

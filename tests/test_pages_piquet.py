@@ -133,6 +133,37 @@ def test_the_cards_way_names_the_combinations_by_the_announcements_options(clien
     assert '<option value="4T">' + ("quatorze of tens" if language == "en" else "quatorze de dix") + "</option>" in made
 
 
+@pytest.mark.parametrize(
+    ("combos", "play", "styles"),
+    [
+        ("cards", "tricks", ["cards", "tricks"]),
+        ("cards", "totals", ["cards", "aloud"]),
+        ("announced", "tricks", ["aloud", "announced", "tricks"]),
+        ("announced", "totals", ["aloud", "announced"]),
+    ],
+)
+def test_each_way_loads_its_styles_in_one_stylesheet_served_and_kept(
+    app: Flask, client: FlaskClient, combos: str, play: str, styles: list[str]
+):
+    """Whatever ways a form shows, its one stylesheet and its one script are bundles that are served at the
+    version the page names, cached for good, and kept (brotli's best: referee/delivery.py)."""
+    table = start(client)
+    form = {"number": "1", "combos": combos, "play": play, "adjust": "way"}
+    page = client.post(table + "/round", data=form).get_data(as_text=True)
+    sheet = re.search(r'<link rel="stylesheet" href="(/static/([^"?]+)\?v=[0-9a-f]{12})">', page)
+    script = re.search(r'<script src="(/static/([^"?]+)\?v=[0-9a-f]{12})" defer>', page)
+    assert sheet is not None and script is not None
+    names = sheet.group(2).split("+")
+    assert names[:4] == ["style.css", "form.css", "picks.css", "piquet/round.css"]
+    assert names[4:] == [f"piquet/{name}.css" for name in styles]
+    assert script.group(2) == "app.js+form.js+cards.js+piquet/round.js"
+    for url, bundle in (sheet.groups(), script.groups()):
+        with client.get(html.unescape(url), headers={"Accept-Encoding": "br"}) as response:
+            assert response.status_code == 200
+            assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+            assert response.data == app.extensions["referee.static_bundles"][bundle].brotli
+
+
 def way_sections(page: str) -> dict[str, str]:
     """Each way of entering on a page (or in the file of ways), by its switch and value ("combos:cards")."""
     found = re.findall(r'(<fieldset class="piquet-\w+" data-way="([\w:]+)".*?</fieldset>)', page, re.S)
