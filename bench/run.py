@@ -44,7 +44,7 @@ sys.path.insert(0, str(PROJECT))
 from flask import Flask  # noqa: E402
 from flask.testing import FlaskClient  # noqa: E402
 
-from bench.games import EVERY_GAME, FIVE, FOUR, GAMES, ROUNDS  # noqa: E402
+from bench.games import EVERY_GAME, FIVE, FOUR, GAMES, ROUNDS, TWO  # noqa: E402
 from bench.serve import serving_port  # noqa: E402
 from referee import create_app  # noqa: E402
 
@@ -491,10 +491,12 @@ def every_other_page(app: Flask, client: FlaskClient) -> list[tuple[str, str, Fl
         else:
             pages.append((f"{name} round form", f"/g/{game_id}/round", phone))
 
+    made_games: dict[str, dict[str, str]] = {}
     for name, (game, players, options, make_round) in EVERY_GAME.items():
         if name not in TYPICAL_OTHERS:
             continue
         made = client.post("/api/v1/games", json={"game": game, "players": players, "options": options}).json
+        made_games[name] = made
         for number in range(1, TYPICAL_OTHERS[name] + 1):
             added = client.post(
                 f"/api/v1/games/{made['id']}/rounds",
@@ -508,6 +510,7 @@ def every_other_page(app: Flask, client: FlaskClient) -> list[tuple[str, str, Fl
         if name == "piquet, by the cards":  # Piquet's form with the cards and the tricks entered (the other ways
             # with what was said aloud: "piquet correction of round 1")
             pages.append((f"{name} correction of round 1", f"/g/{made['id']}/round/1", phone))
+    pages += piquet_ways(app, client, made_games["piquet, by the cards"])
     for name, (game, players) in NEW_GAMES.items():
         made = client.post("/api/v1/games", json={"game": game, "players": players}).json
         phone = scorer_client(app, made["id"], made["key"])
@@ -541,6 +544,30 @@ def every_other_page(app: Flask, client: FlaskClient) -> list[tuple[str, str, Fl
         ("import", "/import", phone),
         ("blank sheets", "/sheets", phone),
     ]
+    return pages
+
+
+def piquet_ways(app: Flask, client: FlaskClient, by_cards: dict[str, str]) -> list[tuple[str, str, FlaskClient]]:
+    """Piquet's round form in each way it opens with (a page carries only the ways it shows), in French too: the
+    cards and the tricks (a new deal; the correction of a deal so entered, ``by_cards``' id and key), the
+    announcements and the totals (the correction of a deal so entered), the cards and the totals (a game where
+    only tens and higher score in play; in English too, the other three being measured above)."""
+    counting = client.post(
+        "/api/v1/games", json={"game": "piquet", "players": TWO, "options": {"counting_cards_only": True}}
+    ).json
+    announced = create(client, "piquet", TYPICAL["piquet"])
+    ways = [
+        ("piquet round form", announced, "round"),
+        ("piquet correction of round 1", announced, "round/1"),
+        ("piquet, by the cards correction of round 1", (by_cards["id"], by_cards["key"]), "round/1"),
+        ("piquet, counting only tens and up, round form", (counting["id"], counting["key"]), "round"),
+    ]
+    pages = []
+    for language in ("en", "fr"):
+        for name, (game_id, key), path in ways[3:] if language == "en" else ways:
+            phone = scorer_client(app, game_id, key)
+            phone.set_cookie("lang", language)
+            pages.append((name if language == "en" else f"{name}, in French", f"/g/{game_id}/{path}", phone))
     return pages
 
 
