@@ -22,6 +22,7 @@ from ..installed import games, spec_of
 from ..words import elide_de, minus, signed
 from .kit import describe_event
 from .rendering import grid_rows, round_kept
+from .widgets import count_row, stepper
 
 
 def round_words(stored: store.StoredGame, which: str, number: int) -> str:
@@ -196,6 +197,8 @@ def init_app(app: Flask) -> None:
         form_facts=form_facts,
         announce_facts=announce_facts,
         stop_choices=gamestate.stop_choices,
+        count_row=count_row,
+        stepper=stepper,
     )
     app.jinja_env.filters.update(card=card_in_letters, minus=minus, signed=signed, elide=elide_in_french)
 

@@ -1,0 +1,92 @@
+"""The round forms' steppers and count pickers, written in Python: the HTML ``templates/widgets.html``'s macros
+wrote, a fraction of their time (a round form of Hearts or Spades draws some sixty chips, and each form after
+a write is drawn anew). Without JavaScript every button posts its adjustment (referee/games/fields.py adjust,
+within the form's limits); static/widgets.js does the same in the page. Styled by static/counts.css.
+
+Every value is escaped as ``{{ value }}`` escapes it (markup as it is): tests/test_widgets.py holds them to the
+macros they replaced, byte for byte.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from markupsafe import Markup, escape
+
+_STEPPER = (
+    '<div class="stepper">\n'
+    '  <button class="step" name="adjust" value="%(field)s:-1" formaction="#row-%(field)s" aria-label="%(less)s">'
+    "−</button>\n"
+    '  <input id="%(field)s" name="%(field)s" inputmode="numeric" pattern="[0-9]*" maxlength="2" autocomplete="off"\n'
+    '         value="%(value)s" placeholder="%(placeholder)s" aria-label="%(label)s" data-count>\n'
+    '  <button class="step" name="adjust" value="%(field)s:+1" formaction="#row-%(field)s" aria-label="%(more)s">'
+    "+</button>\n"
+    "</div>"
+)
+
+_CHIP = '<button class="chip" name="adjust" value="%s:=%d" formaction="#row-%s" data-set="%d"%s>%d</button>'
+_PRESSED = ' aria-pressed="true"'
+
+_COUNT_ROW = (
+    '<div class="player-entry" id="row-%(field)s" data-player-row>\n'
+    '  <div class="player-head">\n'
+    '    <span class="name">%(player)s</span>\n'
+    "    %(stepper)s\n"
+    "  </div>\n"
+    '  <div class="chips" role="group" aria-label="%(label)s">\n'
+    "%(chips)s  </div>\n"
+    "%(below)s</div>\n"
+)
+
+
+def stepper(field: str, value: Any, label: Any, less: Any, more: Any, placeholder: Any = "") -> Markup:
+    """A number with a − and a + beside it: each press posts "field:-1" or "field:+1" (static/widgets.js does it
+    in the page, from 0 up to its count picker's total). The row's id (#row-<field>) is where the page comes
+    back to after a press without JavaScript."""
+    return Markup(
+        _STEPPER
+        % {
+            "field": escape(field),
+            "value": escape(value),
+            "label": escape(label),
+            "less": escape(less),
+            "more": escape(more),
+            "placeholder": escape(placeholder),
+        }
+    )
+
+
+def _pressed(value: str, count: int) -> str:
+    """A chip's mark when the field holds its count."""
+    return _PRESSED if value == str(count) else ""
+
+
+def count_row(
+    field: str,
+    player: str,
+    total: int,
+    values: Mapping[str, str],
+    shown: Mapping[str, Any],
+    label: Any,
+    less: Any,
+    more: Any,
+    caller: Callable[[], str] | None = None,
+) -> Markup:
+    """One player's count (in a count picker, referee/games/counts.py CountPicker): a stepper and a chip per count
+    from 0 to ``total``; what the caller of ``{% call count_row(…) %}`` adds (the game's own choices for that
+    player) goes under it. ``shown`` is CountPicker.shown's answer."""
+    value = values.get(field, "")
+    name = escape(field)
+    chips = "".join([_CHIP % (name, count, name, count, _pressed(value, count), count) for count in range(total + 1)])
+    return Markup(
+        _COUNT_ROW
+        % {
+            "field": name,
+            "player": escape(player),
+            "stepper": stepper(field, value, label, less, more, shown["filled"].get(field, "")),
+            "label": escape(label),
+            "chips": chips,
+            "below": caller() if caller is not None else "",
+        }
+    )

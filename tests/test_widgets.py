@@ -1,0 +1,81 @@
+"""The round forms' stepper and count picker rows written in Python (referee/views/widgets.py): the HTML of the
+macros they replaced, byte for byte, called as the round forms call them."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from flask import Flask
+from markupsafe import Markup
+from werkzeug.datastructures import MultiDict
+
+# The macros as templates/widgets.html wrote them.
+MACROS = """{% macro stepper(field, value, label, less, more, placeholder='') -%}
+<div class="stepper">
+  <button class="step" name="adjust" value="{{ field }}:-1" formaction="#row-{{ field }}" aria-label="{{ less }}">−</button>
+  <input id="{{ field }}" name="{{ field }}" inputmode="numeric" pattern="[0-9]*" maxlength="2" autocomplete="off"
+         value="{{ value }}" placeholder="{{ placeholder }}" aria-label="{{ label }}" data-count>
+  <button class="step" name="adjust" value="{{ field }}:+1" formaction="#row-{{ field }}" aria-label="{{ more }}">+</button>
+</div>
+{%- endmacro %}
+{% macro count_row(field, player, total, values, shown, label, less, more) -%}
+{% set value = values.get(field, '') %}
+<div class="player-entry" id="row-{{ field }}" data-player-row>
+  <div class="player-head">
+    <span class="name">{{ player }}</span>
+    {{ stepper(field, value, label, less, more, shown.filled.get(field, '')) }}
+  </div>
+  {# A button is a submit button by default: without JavaScript each one posts its adjustment. #}
+  <div class="chips" role="group" aria-label="{{ label }}">
+    {% for count in range(total + 1) %}<button class="chip" name="adjust" value="{{ field }}:={{ count }}" formaction="#row-{{ field }}" data-set="{{ count }}"{% if value == count|string %} aria-pressed="true"{% endif %}>{{ count }}</button>{% endfor %}
+  </div>
+  {% if caller is defined %}{{ caller() }}{% endif %}
+</div>
+{% endmacro %}
+"""  # noqa: E501 (the macros as they were written)
+
+# Each called as the round forms call it: a row with what the game adds under it, a row alone, a stepper.
+CALLS = """
+{%- call count_row(field, player, total, values, shown, label=_('Hearts taken by %(name)s', name=player),
+                  less=_('One heart less for %(name)s', name=player), more=_('One heart more for %(name)s', name=player)) %}
+  <div class="takers">{{ player }}</div>
+{% endcall %}
+{{ count_row(field, player, total, values, shown, label, less, more) }}
+{{ stepper(field, values.get(field, ''), _('Bid of %(name)s', name=player), less, more) }}
+{{ stepper(field, values.get(field, ''), label, less, more, placeholder) }}"""  # noqa: E501 (as the forms write it)
+
+PLAYERS = ["Ann", "Zoë & <Bob>", 'O\'Hara "the kid"']
+VALUES = [
+    {},
+    {"tricks-1": "0"},
+    {"tricks-1": "13"},
+    {"tricks-1": "x<y"},
+    MultiDict([("tricks-1", "2"), ("tricks-1", "5")]),  # a form posted twice over: its first value
+]
+SHOWN = [{"filled": {}}, {"filled": {"tricks-1": "4"}, "left": 3}, {"filled": {"tricks-1": "<&>"}}]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_widgets_in_python_are_the_macros_they_replaced(app: Flask, language: str) -> None:
+    before = app.jinja_env.from_string(MACROS + CALLS)
+    now = app.jinja_env.from_string(CALLS)
+    cases = 0
+    with app.test_request_context(headers={"Accept-Language": language}):
+        for player, values, shown, total in itertools.product(PLAYERS, VALUES, SHOWN, (0, 1, 4, 13)):
+            given = {
+                "field": "tricks-1",
+                "player": player,
+                "total": total,
+                "values": values,
+                "shown": shown,
+                "label": Markup("Tricks taken by <b>%s</b>") % player,
+                "less": "one <less>",
+                "more": Markup("one &amp; more"),
+                "placeholder": shown["filled"].get("tricks-1", ""),
+            }
+            made = now.render(given)
+            assert made == before.render(given), given
+            cases += 1
+        assert 'aria-pressed="true"' in made and 'placeholder="&lt;&amp;&gt;"' in made
+    assert cases == 180
