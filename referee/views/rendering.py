@@ -18,11 +18,10 @@ from typing import Any, cast
 
 from flask import current_app, render_template, request, session
 from flask.json.provider import DefaultJSONProvider
-from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 
-from .. import store
+from .. import i18n, store
 from ..cache import GameCache, VersionedCache
 from ..delivery import same_body_as
 from ..fastjson import sorted_ascii
@@ -63,7 +62,7 @@ def table_page(head: store.GameHead, scorer: bool) -> str:
     """
     if session.get("_flashes"):
         return with_csrf(render_template("table.html", **_table_values(head.id, scorer)))
-    variant = (str(get_locale()), scorer)
+    variant = (i18n.language(), scorer)
     page = _table_pages.get_or_make(
         head.id, head.version, lambda: _framed_page(_table_values(head.id, scorer)), variant
     )
@@ -104,7 +103,7 @@ def _framed_page(values: dict[str, Any]) -> str:
     if current_app.jinja_env.auto_reload:  # templates may change while the app runs (debug): nothing kept
         return render_template("table.html", **values)
     template = current_app.jinja_env.get_template("table.html")
-    key = (stored.id, str(get_locale()), bool(values["can_edit"]), request.script_root, stored.game)
+    key = (stored.id, i18n.language(), bool(values["can_edit"]), request.script_root, stored.game)
     frame = _frames.get_or_make((*key, stored.setup.players), lambda: _table_frame(template, values))
     if not frame:  # a page that cannot be framed (see _table_frame)
         return render_template("table.html", **values)
@@ -161,7 +160,7 @@ def opened_form(game_id: str, version: int, number: int, render: Callable[[Mappi
     """
     if session.get("_flashes") or current_app.jinja_env.auto_reload:
         return render({})
-    variant = (str(get_locale()), number, request.script_root, request.path)
+    variant = (i18n.language(), number, request.script_root, request.path)
     page = _round_forms.get_or_make(game_id, version, lambda: render(_MARKED), variant)
     mine = {_CSRF_SLOT: str(_CSRF_FIELD % generate_csrf()), _QUEUE_SLOT: str(escape(queue_token()))}
     return "".join([mine.get(part, part) for part in re.split(f"({_CSRF_SLOT}|{_QUEUE_SLOT})", page)])
@@ -203,7 +202,7 @@ def grid_rows(
         return Markup(
             "\n".join(str(row(players, result, can_edit, edit_base, correct_label, between)) for result in results)
         )
-    key = (stored.id, str(get_locale()), bool(can_edit), edit_base, str(correct_label))
+    key = (stored.id, i18n.language(), bool(can_edit), edit_base, str(correct_label))
     kept = _grid_rows.get(key)
     if kept is not None and kept.results is results:
         return Markup("\n".join(kept.html))
@@ -228,7 +227,7 @@ def round_kept(name: str, result: RoundResult, caller: Callable[[], str]) -> Mar
     deal): the scorer's page, the watchers' and the TV view share it, and a page after an undo finds the
     one made when that round was the last. The body may use nothing but the result, the game's setup
     and the app's globals; a correction, a replay or another game makes other results."""
-    key = (name, str(get_locale()), id(result))
+    key = (name, i18n.language(), id(result))
     kept = _round_parts.get(key)
     if kept is not None and kept[0] is result:
         return kept[1]

@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from flask import Blueprint, abort, current_app, render_template, request
-from flask_babel import format_date, get_locale, gettext
+from flask_babel import format_date, gettext
 from markupsafe import Markup
 
 from .. import i18n, store
@@ -107,7 +107,7 @@ def score_chart(stored: store.StoredGame, standings: Standings, chart_id: str = 
     spec = GAMES[stored.game]
     if standings is not stored.standings():  # not the game as stored: drawn, not kept
         return _draw_chart(stored, spec, standings, chart_lines(spec, stored.setup, standings), None, chart_id)
-    variant = (str(get_locale()), chart_id)
+    variant = (i18n.language(), chart_id)
 
     def draw() -> Markup:
         drawn = _lines_of(stored, spec, standings)
@@ -182,7 +182,7 @@ def sheet_rows(
 
     if standings is not stored.standings():  # not the game as stored: rendered, not kept
         return Markup("\n".join(rendered(0)))
-    key = (stored.id, str(get_locale()))
+    key = (stored.id, i18n.language())
     previous = _sheet_rows.get(key)
     shared = 0
     if previous is not None:
@@ -250,7 +250,7 @@ def _render_sheet(game_id: str) -> str:
 def sheet(game_id: str) -> str:
     """The printed score sheet; anyone who can watch the game can print it."""
     head = head_or_404(game_id)
-    return _sheets.get_or_make(game_id, head.version, lambda: _render_sheet(game_id), str(get_locale()))
+    return _sheets.get_or_make(game_id, head.version, lambda: _render_sheet(game_id), i18n.language())
 
 
 def _players_wanted(rules: Game) -> int:

@@ -44,7 +44,7 @@ def setup_kept(stored: store.StoredGame, macro: Any) -> Markup:
     """``macro(stored)`` made once per game and language and kept (``{{ setup_kept(stored, labels.x) }}``):
     for what a page shows of the game's setup alone (how the game is won), which no write changes. The
     macro may use nothing of the game but its kind and setup."""
-    key = (stored.id, stored.game, str(get_locale()), macro.name)
+    key = (stored.id, stored.game, i18n.language(), macro.name)
     kept = _setup_words.get(key)
     if kept is None:
         kept = Markup(macro(stored))
@@ -77,7 +77,7 @@ def grid_section(stored: store.StoredGame, standings: Standings, can_edit: bool)
     renders neither it nor its words again.
     """
     columns = tuple(side.name for side in standings.sides) or tuple(stored.setup.players)
-    key = (stored.id, str(get_locale()), bool(can_edit), request.script_root, stored.game, columns)
+    key = (stored.id, i18n.language(), bool(can_edit), request.script_root, stored.game, columns)
     kept = _grid_sections.get(key)
     if kept is None:
         section = current_app.jinja_env.get_template("grid.html").module.section  # type: ignore[attr-defined]
