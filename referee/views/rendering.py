@@ -27,6 +27,7 @@ from ..delivery import same_body_as
 from ..fastjson import sorted_ascii
 from ..forms import CSRF_MARK, with_csrf
 from ..games.base import RoundResult, Standings
+from ..games.spec import GameSpec
 from ..gamestate import CACHED_ROUNDS
 from ..installed import spec_of
 from .access import game_or_404
@@ -234,6 +235,30 @@ def round_kept(name: str, result: RoundResult, caller: Callable[[], str]) -> Mar
     made = Markup(caller())
     _round_parts.put(key, (result, made))
     return made
+
+
+# ---------------------------------------------------------------------------
+# What every phone's page shows alike of one version (the totals, the next round's panel)
+
+# By game, version, name, language and script root: the newest versions of each game, bounded by size in
+# characters, some 32 MB (two parts of some 2 KB for 4,000 tables, and the version before).
+_version_parts: GameCache[Markup] = GameCache(32_000_000, weigh=len)
+
+
+def version_kept(name: str, stored: store.StoredGame, standings: Standings, spec: GameSpec) -> Markup:
+    """The template ``name`` rendered with the game as stored alone (``stored``, ``standings`` and ``spec``) and
+    the app's globals, once per version and language: for what the scorer's page, the watchers' and the TV view
+    show alike (the totals, the next round), which the first page made after a write renders and the others
+    find. It may use nothing of the phone (its role, its key) nor of the request. Standings other than the
+    stored game's are rendered, not kept."""
+    template = current_app.jinja_env.get_template(name)
+
+    def render() -> Markup:
+        return Markup(template.render(stored=stored, standings=standings, spec=spec))
+
+    if standings is not stored.standings() or current_app.jinja_env.auto_reload:
+        return render()
+    return _version_parts.get_or_make(stored.id, stored.version, render, (name, i18n.language(), request.script_root))
 
 
 # ---------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from ..games.cards import card_label
 from ..installed import games, spec_of
 from ..words import elide_de, minus, signed
 from .kit import describe_event
-from .rendering import grid_rows, round_kept
+from .rendering import grid_rows, round_kept, version_kept
 from .widgets import count_row, stepper
 
 
@@ -187,6 +187,7 @@ def init_app(app: Flask) -> None:
         describe_event=describe_event,
         grid_section=grid_section,
         round_kept=round_kept,
+        version_kept=version_kept,
         round_words=round_words,
         round_count=round_count,
         game_facts=game_facts,
