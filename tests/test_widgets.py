@@ -1,5 +1,5 @@
-"""The round forms' stepper and count picker rows written in Python (referee/views/widgets.py): the HTML of the
-macros they replaced, byte for byte, called as the round forms call them."""
+"""The round forms' stepper, count picker rows and bids' chips written in Python (referee/views/widgets.py): the
+HTML of the macros and loops they replaced, byte for byte, called as the round forms call them."""
 
 from __future__ import annotations
 
@@ -79,3 +79,53 @@ def test_the_widgets_in_python_are_the_macros_they_replaced(app: Flask, language
             cases += 1
         assert 'aria-pressed="true"' in made and 'placeholder="&lt;&amp;&gt;"' in made
     assert cases == 180
+
+
+# The bids' chips as templates/spades/bids.html and templates/ohhell/bids.html wrote them, then as they write them.
+SPADES_CHIPS = """
+      {% for count in range(shown.tricks + 1) %}
+      <button class="chip{% if count == 0 %} nil{% endif %}" name="adjust" value="{{ field }}:={{ count }}" formaction="#row-{{ field }}" data-set="{{ count }}"
+              {%- if value == count|string %} aria-pressed="true"{% endif %}>{{ _('nil') if count == 0 else count }}</button>
+      {% endfor %}
+"""  # noqa: E501 (as they were written)
+OHHELL_CHIPS = """
+      {% for count in range(size + 1) %}
+      {% set forbidden = dealer and count == shown.forbidden_bid %}
+      <button class="chip{% if forbidden %} forbidden{% endif %}" name="adjust" value="{{ field }}:={{ count }}" formaction="#row-{{ field }}" data-set="{{ count }}"
+              {%- if value == count|string %} aria-pressed="true"{% endif %}
+              {%- if forbidden %} disabled title="{{ _('%(name)s may not bid %(bid)s', name=player, bid=count) }}"{% endif %}>{{ count }}</button>
+      {% endfor %}
+"""  # noqa: E501 (as they were written)
+SPADES_NOW = """
+{{ bid_chips(field, shown.tricks, value, nil=_('nil')) }}"""
+OHHELL_NOW = """
+    {% if dealer and shown.forbidden_bid is not none %}
+{{ bid_chips(field, size, value, forbidden=shown.forbidden_bid, forbidden_title=_('%(name)s may not bid %(bid)s', name=player, bid=shown.forbidden_bid)) }}
+    {%- else %}
+{{ bid_chips(field, size, value) }}
+    {%- endif %}
+"""  # noqa: E501 (as the template writes it)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_bids_chips_in_python_are_the_loops_they_replaced(app: Flask, language: str) -> None:
+    cases = 0
+    with app.test_request_context(headers={"Accept-Language": language}):
+        for before, now in ((SPADES_CHIPS, SPADES_NOW), (OHHELL_CHIPS, OHHELL_NOW)):
+            was, made_now = app.jinja_env.from_string(before), app.jinja_env.from_string(now)
+            for player, value, size, dealer, forbidden in itertools.product(
+                PLAYERS, ("", "0", "3", "x<y"), (0, 1, 3, 13), (False, True), (None, 0, 3)
+            ):
+                given = {
+                    "field": "bid-2",
+                    "player": player,
+                    "value": value,
+                    "size": size,
+                    "shown": {"tricks": size, "forbidden_bid": forbidden},
+                    "dealer": dealer,
+                }
+                made = made_now.render(given)
+                assert made == was.render(given), given
+                cases += 1
+            assert 'disabled title="' in made or 'class="chip nil"' in made
+    assert cases == 2 * 3 * 4 * 4 * 2 * 3

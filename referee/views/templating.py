@@ -22,7 +22,7 @@ from ..installed import games, spec_of
 from ..words import elide_de, minus, signed
 from .kit import describe_event
 from .rendering import grid_rows, round_kept, version_kept
-from .widgets import count_row, stepper
+from .widgets import bid_chips, count_row, stepper
 
 
 def round_words(stored: store.StoredGame, which: str, number: int) -> str:
@@ -198,6 +198,7 @@ def init_app(app: Flask) -> None:
         form_facts=form_facts,
         announce_facts=announce_facts,
         stop_choices=gamestate.stop_choices,
+        bid_chips=bid_chips,
         count_row=count_row,
         stepper=stepper,
     )

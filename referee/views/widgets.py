@@ -1,10 +1,11 @@
-"""The round forms' steppers and count pickers, written in Python: the HTML ``templates/widgets.html``'s macros
-wrote, a fraction of their time (a round form of Hearts or Spades draws some sixty chips, and each form after
-a write is drawn anew). Without JavaScript every button posts its adjustment (referee/games/fields.py adjust,
-within the form's limits); static/widgets.js does the same in the page. Styled by static/counts.css.
+"""The round forms' steppers, count pickers and bids' chips, written in Python: the HTML of the macros of
+``templates/widgets.html`` and of the bids' loops, a fraction of their time (a round form of Hearts or Spades
+draws some sixty chips, and each form after a write is drawn anew). Without JavaScript every button posts its
+adjustment (referee/games/fields.py adjust, within the form's limits); static/widgets.js does the same in the
+page. Styled by static/counts.css.
 
 Every value is escaped as ``{{ value }}`` escapes it (markup as it is): tests/test_widgets.py holds them to the
-macros they replaced, byte for byte.
+macros and loops they replaced, byte for byte.
 """
 
 from __future__ import annotations
@@ -55,6 +56,37 @@ def stepper(field: str, value: Any, label: Any, less: Any, more: Any, placeholde
             "placeholder": escape(placeholder),
         }
     )
+
+
+_BID_CHIP = (
+    '      <button class="chip%s" name="adjust" value="%s:=%d" formaction="#row-%s" data-set="%d"%s%s>%s</button>\n'
+)
+
+
+def bid_chips(
+    field: str, most: int, value: str, nil: Any = None, forbidden: int | None = None, forbidden_title: Any = ""
+) -> Markup:
+    """A chip per bid from 0 to ``most``, each on its line (inside the bid's row, after its stepper): 0 named
+    ``nil`` if given (Spades), the ``forbidden`` bid greyed out and disabled with its ``forbidden_title``
+    (Oh Hell's dealer on the hook). The one the field holds is pressed."""
+    name = escape(field)
+    chips = []
+    for count in range(most + 1):
+        named, barred = nil is not None and count == 0, count == forbidden
+        chips.append(
+            _BID_CHIP
+            % (
+                " nil" if named else " forbidden" if barred else "",
+                name,
+                count,
+                name,
+                count,
+                _pressed(value, count),
+                f' disabled title="{escape(forbidden_title)}"' if barred else "",
+                escape(nil) if named else count,
+            )
+        )
+    return Markup("".join(chips))
 
 
 def _pressed(value: str, count: int) -> str:
