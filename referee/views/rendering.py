@@ -1,5 +1,5 @@
-"""Pages and JSON made once and kept: the table page (from its frame), the round form as it opens, the
-grid's rows and a game's JSON.
+"""Pages and JSON made once and kept: the table page and the round form as it opens (each from its frame),
+what every phone's table page shows alike of a version, the grid's rows and a game's JSON.
 
 Everything kept is keyed by the game's version (or by what a frame shows, which no write changes),
 so nothing kept is ever stale. A version that only adds or removes rounds at the end reuses the
@@ -11,7 +11,7 @@ from __future__ import annotations
 import bisect
 import operator
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any, cast
@@ -83,55 +83,71 @@ def _table_values(game_id: str, scorer: bool) -> dict[str, Any]:
     }
 
 
-# The table page's frame: all of it but its ``standings`` block and its version, which change with every
-# write. Made once per game, language and phone (scorer or watcher), and kept for every version after.
-# Bounded by size: the characters of the frames kept, some 64 MB (two frames of 4,000 tables).
-_frames: VersionedCache[tuple[str, ...]] = VersionedCache(64_000_000, weigh=lambda parts: sum(map(len, parts)))
-# Where the frame leaves room for them (made of characters no rendered text holds; checked).
-_STANDINGS_SLOT = "\x00standings\x00"
-_VERSION_SLOT = "\x00version\x00"
-
-
 def _framed_page(values: dict[str, Any]) -> str:
-    """``table.html`` for these values: its ``standings`` block and version rendered, the rest from its frame.
-
-    The frame is the page rendered once with slots in their place, kept per game, language, phone
-    (scorer or watcher), script root and what the frame shows of the game (its kind and players), so
-    it is never stale: it may use nothing else (``table.html`` and ``share/panel.html`` say so), and a
-    test renders pages both ways.
-    """
+    """``table.html`` for these values: its ``standings`` block and version rendered, the rest from its frame,
+    kept per game, language, phone (scorer or watcher), script root and what the frame shows of the game (its
+    kind and players): it may use nothing else (``table.html`` and ``share/panel.html`` say so)."""
     stored: store.StoredGame = values["stored"]
+    key = (stored.id, i18n.language(), bool(values["can_edit"]), request.script_root, stored.game, stored.setup.players)
+    return framed("table.html", values, key, ("standings",), ("page_version",))
+
+
+# Pages' frames: a page but its blocks and values that change with every write, made once per page and what
+# it shows (framed), and kept for every version after. Bounded by size: the characters of the frames kept,
+# some 64 MB (the table page's two frames of 4,000 tables, and their round forms').
+_frames: VersionedCache[tuple[str, ...]] = VersionedCache(64_000_000, weigh=lambda parts: sum(map(len, parts)))
+
+
+def _slot(name: str) -> str:
+    """Where a frame leaves room for a block or a value (made of characters no rendered text holds; checked)."""
+    return f"\x00{name}\x00"
+
+
+def framed(
+    name: str, values: dict[str, Any], key: tuple[Any, ...], blocks: tuple[str, ...], shown: tuple[str, ...] = ()
+) -> str:
+    """The template ``name`` for these values: its ``blocks`` and the values named in ``shown`` rendered, the
+    rest from its frame. The frame is the page rendered once with slots in their place, kept by ``key``, so it
+    is never stale: ``key`` must hold whatever the page shows outside those blocks and values, and a test
+    renders pages both ways. A block is rendered with the values alone: it may not use what the template sets
+    outside it."""
     if current_app.jinja_env.auto_reload:  # templates may change while the app runs (debug): nothing kept
-        return render_template("table.html", **values)
-    template = current_app.jinja_env.get_template("table.html")
-    key = (stored.id, i18n.language(), bool(values["can_edit"]), request.script_root, stored.game)
-    frame = _frames.get_or_make((*key, stored.setup.players), lambda: _table_frame(template, values))
-    if not frame:  # a page that cannot be framed (see _table_frame)
-        return render_template("table.html", **values)
+        return render_template(name, **values)
+    template = current_app.jinja_env.get_template(name)
+    frame = _frames.get_or_make((name, *key), lambda: _frame(template, values, blocks, shown))
+    if not frame:  # a page that cannot be framed (see _frame)
+        return render_template(name, **values)
     context = dict(values)
     current_app.update_template_context(context)
+    slots = {_slot(value): str(escape(values[value])) for value in shown}
     try:
-        standings = template.environment.concat(  # type: ignore[attr-defined]
-            template.blocks["standings"](template.new_context(context))
-        )
+        for block in blocks:
+            made = template.blocks[block](template.new_context(context))
+            slots[_slot(block)] = template.environment.concat(made)  # type: ignore[attr-defined]
     except Exception:
         template.environment.handle_exception()
-    slots = {_STANDINGS_SLOT: standings, _VERSION_SLOT: str(escape(values["page_version"]))}
     return "".join([slots.get(part, part) for part in frame])
 
 
-def _table_frame(template: Any, values: dict[str, Any]) -> tuple[str, ...]:
+def _leaving_room(slot: str) -> Callable[[Any], Iterator[str]]:
+    """A block's render function that writes its slot."""
+    return lambda _context: iter((slot,))
+
+
+def _frame(template: Any, values: dict[str, Any], blocks: tuple[str, ...], shown: tuple[str, ...]) -> tuple[str, ...]:
     """The page in parts, text and slots in turn; none (an empty tuple) if a slot is not found once."""
-    context = dict(values, page_version=Markup(_VERSION_SLOT))
+    context = dict(values, **{value: Markup(_slot(value)) for value in shown})
     current_app.update_template_context(context)
     framing = template.new_context(context)
-    framing.blocks["standings"] = [lambda _context: iter((_STANDINGS_SLOT,))]
+    for block in blocks:
+        framing.blocks[block] = [_leaving_room(_slot(block))]
     try:
         page = template.environment.concat(template.root_render_func(framing))
     except Exception:
         template.environment.handle_exception()
-    parts = tuple(re.split(f"({_STANDINGS_SLOT}|{_VERSION_SLOT})", page))
-    if parts.count(_STANDINGS_SLOT) != 1 or parts.count(_VERSION_SLOT) != 1:
+    slots = [_slot(name) for name in (*blocks, *shown)]
+    parts = tuple(re.split(f"({'|'.join(slots)})", page))
+    if any(parts.count(slot) != 1 for slot in slots):
         return ()
     return parts
 
@@ -165,6 +181,15 @@ def opened_form(game_id: str, version: int, number: int, render: Callable[[Mappi
     page = _round_forms.get_or_make(game_id, version, lambda: render(_MARKED), variant)
     mine = {_CSRF_SLOT: str(_CSRF_FIELD % generate_csrf()), _QUEUE_SLOT: str(escape(queue_token()))}
     return "".join([mine.get(part, part) for part in re.split(f"({_CSRF_SLOT}|{_QUEUE_SLOT})", page)])
+
+
+def framed_form(values: dict[str, Any]) -> str:
+    """``round.html`` for these values (a form as it opens, to be kept): its title and ``main`` block rendered,
+    the rest (the page's head and bar) from its frame, kept per game, language, script root and address: it
+    shows nothing else of the game but its kind."""
+    stored: store.StoredGame = values["stored"]
+    key = (stored.id, i18n.language(), request.script_root, request.path, stored.game)
+    return framed("round.html", values, key, ("title", "main"))
 
 
 # ---------------------------------------------------------------------------

@@ -46,29 +46,35 @@ def round_page(
 def opened_round_page(stored: store.StoredGame, number: int, values: Callable[[], Mapping[str, str]]) -> str:
     """``round.html`` for round ``number`` as it opens (its ``values`` made only if the page is not kept:
     :func:`referee.views.rendering.opened_form`)."""
-    return rendering.opened_form(
-        stored.id,
-        stored.version,
-        number,
-        # A form kept has the marks in place of this phone's CSRF field: no form made for nothing (some 0.2 ms).
-        lambda marks: _round_html(stored, number, values(), {}, **(marks or {"form": CsrfForm()})),
-    )
+
+    def render(marks: Mapping[str, Any]) -> str:
+        if not marks:  # for this phone alone
+            return _round_html(stored, number, values(), {}, form=CsrfForm())
+        # Kept, with the marks in place of this phone's CSRF field: no form made for nothing (some 0.2 ms).
+        return rendering.framed_form(_round_values(stored, number, values(), {}, **marks))
+
+    return rendering.opened_form(stored.id, stored.version, number, render)
 
 
 def _round_html(
     stored: store.StoredGame, number: int, values: Mapping[str, str], errors: dict[str, list[str]], **context: Any
 ) -> str:
-    return render_template(
-        "round.html",
-        stored=stored,
-        spec=spec_of(stored.game),
-        standings=gamestate.standings_before(stored, number),
-        number=number,
-        editing=number <= len(stored.inputs),
-        values=values,
-        errors=errors,
+    return render_template("round.html", **_round_values(stored, number, values, errors, **context))
+
+
+def _round_values(
+    stored: store.StoredGame, number: int, values: Mapping[str, str], errors: dict[str, list[str]], **context: Any
+) -> dict[str, Any]:
+    return {
+        "stored": stored,
+        "spec": spec_of(stored.game),
+        "standings": gamestate.standings_before(stored, number),
+        "number": number,
+        "editing": number <= len(stored.inputs),
+        "values": values,
+        "errors": errors,
         **context,
-    )
+    }
 
 
 def new_round_values(stored: store.StoredGame) -> dict[str, str]:
