@@ -154,3 +154,29 @@ def test_a_radio_pick_in_python_is_the_macro_it_replaced(app: Flask) -> None:
             assert made == before.render(given), given
             checked += " checked" in made
     assert checked == 5 * 4  # held: "2" (by the values 2 and "2"), "", "<a>" and "none"; under each label
+
+
+# A field's messages, as macros.html's macro wrote them, then as the templates write them.
+FIELD_ERRORS_MACRO = """{% macro field_errors(errors, name) -%}
+{% for message in errors.get(name, []) %}<p class="field-error"{% if loop.first %} id="{{ 'error-' ~ name|replace('.', '-')|replace(' ', '_') }}"{% endif %}>{{ message }}</p>{% endfor %}
+{%- endmacro %}
+[{{ field_errors(errors, name) }}]"""  # noqa: E501 (as it was written)
+
+
+def test_a_fields_messages_in_python_are_the_macro_it_replaced(app: Flask) -> None:
+    before = app.jinja_env.from_string(FIELD_ERRORS_MACRO)
+    now = app.jinja_env.from_string("[{{ field_errors(errors, name) }}]")
+    errors = {
+        "points": ["The points add up to 20, not 26."],
+        "hearts.Zoë & <Bob>": ["Too many <hearts>.", Markup("Two <em>queens</em>."), "A third."],
+        "tricks.O'Hara the kid": ["No trick & no bid."],
+        "empty": [],
+    }
+    with app.test_request_context():
+        for name in (*errors, "none"):
+            made = now.render(errors=errors, name=name)
+            assert made == before.render(errors=errors, name=name), name
+        assert made == "[]"
+        assert (
+            now.render(errors=errors, name="hearts.Zoë & <Bob>").count('id="error-hearts-Zoë_&amp;_&lt;Bob&gt;"') == 1
+        )

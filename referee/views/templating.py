@@ -22,7 +22,7 @@ from ..installed import games, spec_of
 from ..words import elide_de, minus, signed
 from .kit import describe_event
 from .rendering import grid_rows, round_kept, version_kept
-from .widgets import bid_chips, count_row, radio_pick, stepper
+from .widgets import bid_chips, count_row, field_messages, radio_pick, stepper
 
 
 def round_words(stored: store.StoredGame, which: str, number: int) -> str:
@@ -200,6 +200,7 @@ def init_app(app: Flask) -> None:
         stop_choices=gamestate.stop_choices,
         bid_chips=bid_chips,
         count_row=count_row,
+        field_errors=field_messages,
         radio_pick=radio_pick,
         stepper=stepper,
     )

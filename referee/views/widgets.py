@@ -10,7 +10,7 @@ macros and loops they replaced, byte for byte.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from markupsafe import Markup, escape
@@ -139,4 +139,19 @@ def radio_pick(values: Mapping[str, str], name: str, value: Any, label: Any, ext
             " checked" if values.get(name) == str(value) else "",
             escape(label),
         )
+    )
+
+
+def field_messages(errors: Mapping[str, Sequence[Any]], name: str) -> Markup:
+    """The templates' ``field_errors(errors, name)``: the messages of the field ``name`` (a form's refusals), each
+    a paragraph, the first with the id the error summary links to (macros.html error_summary); none if the
+    field has none."""
+    messages = errors.get(name, [])
+    if not messages:
+        return Markup("")
+    anchor = escape("error-" + name.replace(".", "-").replace(" ", "_"))
+    first, *rest = messages
+    return Markup(
+        f'<p class="field-error" id="{anchor}">{escape(first)}</p>'
+        + "".join([f'<p class="field-error">{escape(message)}</p>' for message in rest])
     )
