@@ -26,9 +26,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 # granian's blocking threads: the WSGI calls served at once in the serving process (requests beyond
-# them wait their turn in granian, not in the kernel). A write waiting for the database's lock (up to
-# WRITE_WAIT_SECONDS) keeps its thread: with 16, six phones saving at once behind a long write still
-# leave ten threads for the pages, the API and the watchers' polls (tests/test_serving.py).
+# them wait their turn in granian, not in the kernel). 16 held the most tables (bench/club.py, 2 cores,
+# runs in turns): 1,500 at a p99 of 61-72 ms, where 8 threads went to 148-211 ms (8 answer 1,000 tables
+# sooner: p99 16-17 ms against 38-61) and 32 kept writes waiting longer (2,000 tables: writes' p99 958 ms,
+# 281 ms with 8). A write waiting for the database's lock (up to WRITE_WAIT_SECONDS) keeps its thread:
+# with 16, six phones saving at once behind a long write still leave ten threads for the pages, the API
+# and the watchers' polls (tests/test_serving.py).
 SERVING_THREADS = 16
 # Phones that connect directly (``make run HOST=0.0.0.0``) each keep a connection open between polls.
 # granian holds them in Rust at the cost of a socket each; this many are served at once (its
