@@ -548,12 +548,12 @@ def test_an_oversized_body_through_referee_serve_is_a_413_even_when_chunked(live
 
 
 def test_a_host_werkzeug_cannot_read_is_a_400_through_referee_serve(tmp_path: Path) -> None:
-    """A label over 63 characters: werkzeug's BadHost, then no link could be built for the error page."""
+    """A label over 63 characters: werkzeug's BadHost, then no link could be built for the error page.
+
+    Sent first to a fresh server: its first request makes Piquet's ways files, which build links (a 500,
+    before every hook but the refusal came after it)."""
     server = Referee(tmp_path, "--threads", "2")
     try:
-        # A fresh server's first request makes Piquet's ways files, which needs a host it can read: sent
-        # with a bad one, it was a 500 (the suite's own process had made them for an earlier test).
-        assert http_get(server.port, "/") == 200
         for path in ["/sw.js", "/static/style.css", "/no-such-page", "/"]:
             connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
             connection.putrequest("GET", path, skip_host=True)
@@ -565,15 +565,6 @@ def test_a_host_werkzeug_cannot_read_is_a_400_through_referee_serve(tmp_path: Pa
             connection.close()
     finally:
         server.stop()
-
-
-def http_get(port: int, path: str) -> int:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    try:
-        connection.request("GET", path)
-        return connection.getresponse().status
-    finally:
-        connection.close()
 
 
 # ---------------------------------------------------------------------------

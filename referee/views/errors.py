@@ -98,6 +98,14 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(Unavailable, handle_database_fault)
     app.register_error_handler(sqlite3.Error, handle_database_fault)
     app.register_error_handler(Exception, handle_unexpected)
+    # First of every hook: the others may build links, which a Host werkzeug cannot read leaves them
+    # unable to (a 500 where the answer is this 400).
+    app.before_request_funcs.setdefault(None, []).insert(0, _refuse_unreadable_host)
+
+
+def _refuse_unreadable_host() -> None:
+    if isinstance(request.routing_exception, BadHost):
+        raise request.routing_exception
 
 
 def _watch_only_page() -> str | None:
