@@ -302,8 +302,12 @@ def _vary_by_language(response: Response) -> Response:
 # URLs in templates
 
 # The URLs the templates ask for, each built once per app: a table page asks for some twenty, and
-# Flask builds each anew (the static ones with their ?v= query, about 15 µs). Cleared when full.
-_URLS_KEPT = 4096
+# Flask builds each anew (the static ones with their ?v= query, about 15 µs). Cleared when full, so
+# room for a club's evening: a game's pages name some 18 URLs of their own (its links, each language's
+# way back to the page), so 4,096 held about 220 tables, and at 2,000 tables every URL was built anew
+# (url_for was an eighth of the serving process's time, bench/club.py). 65,536 hold some 3,600 tables,
+# about 460 bytes each: 30 MB at most.
+_URLS_KEPT = 65_536
 
 
 def template_url_for(endpoint: str, **values: Any) -> str:
