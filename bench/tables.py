@@ -11,18 +11,21 @@ whether or not the ones before it were answered (open loop), over a pool of keep
 pooling proxy's), and its latency runs from its time, so a server falling behind shows in the
 latencies instead of slowing the load down. First, untimed, each table new to the level is joined by
 its scorer and its pages read once (a club's tables are in the middle of their games: their pages are kept).
+The scorer's phone keeps the cookies the server sets, as its browser does: its session after the page that
+showed "This phone can now enter…" no longer holds that message.
 
 ``phones`` mode: that many phones each open their own connection, ask for the version, keep the
 connection open, and ask again once every phone was answered: how many were answered both times.
 
 Prints one JSON line: requests sent and answered, statuses, and latency percentiles in milliseconds
-(a list of them, one a level, in ``tables`` mode).
+(a list of them, one a level, in ``tables`` mode, with the CPU time the serving process spent a table-minute).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import re
 import resource
@@ -127,10 +130,12 @@ async def at(moment: float) -> None:
 
 async def table(load: Load, game: dict[str, Any], start: float, seconds: float, rng: random.Random) -> None:
     """One table for ``seconds``: the scorer's minute, and its watchers polling."""
-    cookie = {"Cookie": game["cookie"]} if game.get("cookie") else {}
-    phone = {"Accept-Encoding": "gzip, br", **cookie}
+    jar: dict[str, str] = game["cookies"]  # the scorer's phone's
     page, form = f"/g/{game['id']}", f"/g/{game['id']}/round"
     held = {"version": game["version"]}
+
+    def phone() -> dict[str, str]:
+        return {"Accept-Encoding": "gzip, br", "Cookie": cookie_header(jar)} if jar else {"Accept-Encoding": "gzip, br"}
 
     async def scorer() -> None:
         moment = start + rng.uniform(0, MINUTE)
@@ -141,8 +146,9 @@ async def table(load: Load, game: dict[str, Any], start: float, seconds: float, 
             status, _data, _received = await load.ask(moment, "POST", f"/api/v1/games/{game['id']}/rounds", auth, body)
             if status == 201:
                 held["version"] += 1
-            await load.ask(time.monotonic(), "GET", page, phone)
-            await load.ask(time.monotonic(), "GET", form, phone)
+            for path in (page, form):
+                _status, _data, received = await load.ask(time.monotonic(), "GET", path, phone())
+                keep_cookies(jar, received)
             moment += MINUTE
 
     async def watcher() -> None:
@@ -168,7 +174,8 @@ async def warm(load: Load, games: list[dict[str, Any]]) -> None:
     async def read(game: dict[str, Any]) -> None:
         join = f"/g/{game['id']}/join/{game['key']}"
         _status, page, received = await load.ask(None, "GET", join, {})
-        cookies = dict(received.get("cookies", {}))
+        cookies: dict[str, str] = {}
+        keep_cookies(cookies, received)
         token = re.search(rb'name="csrf_token" (?:type="hidden" )?value="([^"]*)"', page)
         if token is not None:  # the scorer's phone joins: the game's key goes into its book
             form = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie_header(cookies)}
@@ -179,21 +186,29 @@ async def warm(load: Load, games: list[dict[str, Any]]) -> None:
                 status, _page, received = await load.ask(None, "POST", join, form, body)
                 if status != 503:
                     break
-            cookies.update(received.get("cookies", {}))
-        game["cookie"] = cookie_header(cookies)
-        scorer = {"Cookie": game["cookie"]}
-        for path, headers in (
-            (f"/g/{game['id']}", scorer),
-            (f"/g/{game['id']}/round", scorer),
-            (f"/g/{game['id']}", {}),
-        ):
-            await load.ask(None, "GET", path, headers)
+            keep_cookies(cookies, received)
+        game["cookies"] = cookies
+        for path, scorer in ((f"/g/{game['id']}", True), (f"/g/{game['id']}/round", True), (f"/g/{game['id']}", False)):
+            headers = {"Cookie": cookie_header(cookies)} if scorer and cookies else {}
+            _status, _page, received = await load.ask(None, "GET", path, headers)
+            if scorer:
+                keep_cookies(cookies, received)
 
     await asyncio.gather(*(read(game) for game in games))
 
 
 def cookie_header(cookies: dict[str, str]) -> str:
     return "; ".join(f"{name}={value}" for name, value in cookies.items())
+
+
+def keep_cookies(jar: dict[str, str], received: dict[str, Any]) -> None:
+    """The cookies an answer set, kept by the phone as its browser keeps them (an emptied one removed): the
+    next request sends what the server last set (the session without the message its page has shown)."""
+    for name, value in received.get("cookies", {}).items():
+        if value:
+            jar[name] = value
+        else:
+            jar.pop(name, None)
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -212,11 +227,15 @@ async def tables(port: int, plan: dict[str, Any]) -> list[dict[str, Any]]:
         warmed = count
         rng = random.Random(count)
         start = time.monotonic() + 1.0
+        await at(start)
+        cpu = cpu_seconds(plan["pid"])
         await asyncio.gather(*(table(load, game, start, plan["seconds"], rng) for game in plan["games"][:count]))
         elapsed = time.monotonic() - start
+        cpu = cpu_seconds(plan["pid"]) - cpu
         load.stop()
         result = summary(load.latencies, load.statuses, load.sent, elapsed)
-        result.update(tables=count, rss_mb=resident_mb(plan["pid"]))
+        table_minutes = count * elapsed / MINUTE
+        result.update(tables=count, rss_mb=resident_mb(plan["pid"]), cpu_ms_per_table_minute=cpu * 1000 / table_minutes)
         result["p99_ms_by_kind"] = {kind: percentile(spent, 0.99) for kind, spent in load.by_kind.items()}
         results.append(result)
         failed = sum(n for status, n in result["statuses"].items() if not status.startswith(("2", "3")))
@@ -231,6 +250,12 @@ def resident_mb(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return 0.0
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time process ``pid`` (the server) has spent, its threads' (user and system), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8").rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def summary(latencies: list[float], statuses: dict[str, int], sent: int, seconds: float) -> dict[str, Any]:
