@@ -45,12 +45,18 @@ from flask import Flask, Response, abort, current_app, g, request, send_file, ur
 from flask.typing import ResponseReturnValue
 from flask_compress import Compress
 
-from .cache import VersionedCache
+from .cache import GameCache, VersionedCache
 
 YEAR = 365 * 24 * 60 * 60
 IMMUTABLE = f"public, max-age={YEAR}, immutable"
-# Compressed bodies kept, in bytes: some 400 table pages of a typical game (about 5 KB each compressed).
+# Compressed bodies kept, in bytes: the static files and bundles, a few dozen (some 30 KB each at most).
 COMPRESSED_BYTES = 2 * 1024 * 1024
+# The games' compressed bodies kept, in bytes: a scorer's and a watcher's table page of 4,000 tables (some
+# 4 KB each compressed, ACTIVE_GAMES), each game's newest version.
+GAME_COMPRESSED_BYTES = 32 * 1024 * 1024
+# The kinds of bodies that belong to a game at a version (:func:`same_body_as`): ``("table", game_id,
+# version, ...)``, ``("api", game_id, version)``.
+GAME_BODIES = ("table", "api")
 
 
 def served_bytes(path: Path) -> bytes:
@@ -339,26 +345,53 @@ def template_url_for(endpoint: str, **values: Any) -> str:
 class CompressedBodies:
     """Flask-Compress's cache backend: the compressed bytes of the bodies a view named, bounded in bytes.
 
-    Flask-Compress asks with ``"<algorithm>;<key>"``; a response no view named has an empty key
-    and is neither looked up nor kept.
+    Flask-Compress asks with ``"<algorithm>;<identity>"``; a response no view named has an empty identity
+    and is neither looked up nor kept. A game's bodies (an identity of :data:`GAME_BODIES`: its kind, then
+    the game's id and version) are kept as its pages are, its newest versions, a write replacing them: the
+    watchers' copies of a page are compressed once per version however many tables play (kept with the
+    others, a club's scorers' pages pushed the watchers' out before the last watcher had asked, past some
+    2,000 tables). Any other (a static file's) is kept until it is the least recently used.
     """
 
     def __init__(self) -> None:
         self._bodies: VersionedCache[bytes] = VersionedCache(COMPRESSED_BYTES, weigh=len)
+        self._games: GameCache[bytes] = GameCache(GAME_COMPRESSED_BYTES, weigh=len)
 
     def get(self, key: str) -> bytes | None:
         if key.endswith(";"):
             return None
-        return self._bodies.get(key)
+        game = _game_body(key)
+        return self._bodies.get(key) if game is None else self._games.get(*game)
 
     def set(self, key: str, value: bytes) -> None:
-        if not key.endswith(";"):
+        if key.endswith(";"):
+            return
+        game = _game_body(key)
+        if game is None:
             self._bodies.get_or_make(key, lambda: value)
+        elif self._games.get(*game) is None:
+            game_id, version, variant = game
+            self._games.put(game_id, version, value, variant)
+
+
+def _game_body(key: str) -> tuple[str, int, str] | None:
+    """(the game's id, its version, the rest of the key) of a game's body's key, else None."""
+    coding, _, identity = key.partition(";")
+    parts = identity.split("|", 3)
+    if len(parts) < 3 or parts[0] not in GAME_BODIES or not parts[2].isdigit():
+        return None
+    kind, game_id, version, *variant = parts
+    return game_id, int(version), "|".join([coding, kind, *variant])
+
+
+# Where :func:`same_body_as` leaves the identity for what answers in front of the app (referee/views/kept_pages.py).
+BODY_IDENTITY = "referee.body_identity"
 
 
 def same_body_as(*identity: object) -> None:
-    """Say what this response's body is (the same identity, the same bytes): its compression is kept."""
-    g.referee_body_identity = "|".join(str(part) for part in identity)
+    """Say what this response's body is (the same identity, the same bytes): its compression is kept (and a
+    table page's whole answer to a phone without cookies, in front of the app)."""
+    g.referee_body_identity = request.environ[BODY_IDENTITY] = "|".join(str(part) for part in identity)
 
 
 def _body_identity(_request: object) -> str:

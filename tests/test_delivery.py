@@ -198,6 +198,23 @@ def test_a_kept_compressed_page_is_never_served_for_another_version(
     assert after == client.get(path).data
 
 
+def test_a_games_compressed_pages_are_kept_as_its_pages_are_its_newest_versions_whatever_else_is_kept() -> None:
+    bodies = delivery.CompressedBodies()
+    bodies.set("br;table|game|4|en|False", b"page 4")
+    bodies.set("br;static|style.css|abc", b"style")
+    for number in range(1000):  # some 3 MB of other tables' pages: more than the static files' room
+        bodies.set(f"br;table|table-{number}|1|en|True", bytes(3000))
+    assert bodies.get("br;table|game|4|en|False") == b"page 4"
+    assert bodies.get("gzip;table|game|4|en|False") is None  # another coding, another body
+    for version in (5, 6):
+        bodies.set(f"br;table|game|{version}|en|False", b"page %d" % version)
+    assert bodies.get("br;table|game|6|en|False") == b"page 6"
+    assert bodies.get("br;table|game|4|en|False") is None  # the game's newest versions only
+    assert bodies.get("br;static|style.css|abc") == b"style"
+    bodies.set("br;", b"no identity")
+    assert bodies.get("br;") is None
+
+
 def test_small_answers_and_their_cache_headers_stay_as_they_were(
     client: FlaskClient, api: Api, hearts_game: str
 ) -> None:
