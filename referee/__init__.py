@@ -23,7 +23,7 @@ from .games.fields import MOST_DIGITS
 from .games.spec import GameSpec
 from .registry import GAMES
 from .sessions import KeptSigningSessions
-from .views import api, background, books, errors, offline, polls, share, sheets, tables, templating
+from .views import api, background, books, errors, kept_pages, offline, polls, share, sheets, tables, templating
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -192,8 +192,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     errors.init_app(app)
     templating.init_app(app)
 
-    # Outermost: a watcher's poll of an unchanged game is answered before any of the above.
-    app.wsgi_app = polls.UnchangedPolls(app, app.wsgi_app, SECURITY_HEADERS)  # type: ignore[method-assign]
+    # Outermost: a watcher's poll is answered before any of the above, and a watcher's table page the app
+    # already answered at the game's version.
+    kept = kept_pages.KeptPages(app, app.wsgi_app)
+    app.wsgi_app = polls.UnchangedPolls(app, kept, SECURITY_HEADERS)  # type: ignore[method-assign]
 
     connection = db.connect(app.config["DATABASE"])
     try:
