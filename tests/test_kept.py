@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from types import SimpleNamespace
 from typing import Any
@@ -11,6 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee.games.base import make_setup
+from referee.games.queenie import play as qp
 from referee.games.queenie import rules as queenie
 from referee.registry import GAMES
 
@@ -262,7 +264,15 @@ def _family_states() -> list[tuple[str, Any, Any]]:
                 if setup.options.get("staking") == "every_card":  # the stakes are fixed: none entered
                     raw = {name: value for name, value in raw.items() if name != "stakes"}
             state = rules.play(setup, state, rules.check_round(setup, state, raw))
-    return states
+    return states + [_flagged(*states[-1])]
+
+
+def _flagged(game: str, setup: Any, standings: Any) -> tuple[str, Any, Any]:
+    """A deal as the play-along keeps it, with the flags it raised (the panel shows them after the deal)."""
+    flags = [qp.Flag("not_lowest", setup.players[1], "3C", other="9S").as_json(), qp.Flag("too_many", "<X>", "2D")]
+    last = standings.rounds[-1]
+    refereed = dataclasses.replace(last, input={**last.input, "referee": {"answers": [], "flags": flags}})
+    return game, setup, dataclasses.replace(standings, rounds=(*standings.rounds[:-1], refereed))
 
 
 def test_queenie_next_deal_in_python_is_the_macros_it_replaced(app: Flask) -> None:
@@ -282,7 +292,7 @@ def test_queenie_next_deal_in_python_is_the_macros_it_replaced(app: Flask) -> No
             assert written == expected, (game, setup.options, len(standings.rounds), language)
             said.update(re.findall(r'class="(stakes-due|warning|blocked|along-flags)"', written))
     assert {name for name, _setup, _standings in states} == {spec.name for spec in FAMILY}
-    assert said >= {"stakes-due", "warning", "blocked"}  # every part of the panel was compared
+    assert said >= {"stakes-due", "warning", "blocked", "along-flags"}  # every part of the panel was compared
 
 
 # ---------------------------------------------------------------------------

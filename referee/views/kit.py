@@ -23,6 +23,7 @@ from ..games.base import N_, Event, Invalid, Problem
 from ..games.fields import json_value
 from ..store import StoredGame
 from .access import can_edit, editable_or_403, game_or_404
+from .rendering import round_kept
 from .rounds import RoundAnswer, round_page, save_round
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "json_object",
     "problems_response",
     "refused",
+    "round_kept",
     "round_page",
     "save_round",
 ]
