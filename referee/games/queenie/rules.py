@@ -305,7 +305,10 @@ _TERM_VALUES = operator.itemgetter(*_TERMS)
 
 
 def terms(setup: Setup) -> Terms:
-    options = setup.options
+    return terms_of(setup.options)
+
+
+def terms_of(options: Mapping[str, Any]) -> Terms:
     try:
         values = _TERM_VALUES(options)
     except KeyError:  # a Queenie game stored before the family's options: Queenie's values
@@ -1051,15 +1054,31 @@ def pay_cards(layout: str) -> dict[str, str]:
     return {suit: rank + suit for rank, suit in zip(LAYOUTS[layout], QUEENS, strict=True)}
 
 
-def facts(setup: Setup) -> dict[str, Any]:
+def facts(setup: Setup) -> Mapping[str, Any]:
     """What the family's templates show of a game's rules: every option's effective value (Queenie's for a
-    game stored before the family's options), the pay cards, the chips in play and the play-along's reach."""
-    values = {**QUEENIE_VALUES, **setup.options}
+    game stored before the family's options), the pay cards, the chips in play and the play-along's reach.
+
+    Made once per table size and options (the same mapping for every game of them: read, never changed): the
+    page after each deal shows some of them."""
+    try:
+        return _facts(len(setup.players), tuple(setup.options.items()))
+    except TypeError:  # an option's value that cannot be a key: made each time
+        return _made_facts(len(setup.players), setup.options)
+
+
+@functools.lru_cache(maxsize=1024)
+def _facts(players: int, options: tuple[tuple[str, Any], ...]) -> Mapping[str, Any]:
+    return _made_facts(players, dict(options))
+
+
+def _made_facts(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    values = {**QUEENIE_VALUES, **options}
+    staked = terms_of(options)
     return {
-        "chips_in_play": chips_in_play(setup),
+        "chips_in_play": _chips_in_play(options, players),
         "terms": values,
         "pay_cards": pay_cards(values["layout"]),
-        "stake": {"dealer": terms(setup).stake(dealer=True), "others": terms(setup).stake(dealer=False)},
+        "stake": {"dealer": staked.stake(dealer=True), "others": staked.stake(dealer=False)},
         "played_along": all(values[name] == QUEENIE_VALUES[name] for name in PLAY_ALONG_OPTIONS),
     }
 
@@ -1070,7 +1089,11 @@ PLAY_ALONG_OPTIONS = ("layout", "spare", "spare_deal", "card_order", "opening", 
 
 def chips_in_play(setup: Setup) -> int:
     """Every chip of the game: the players' starting chips; no deal makes or loses one."""
-    return int(setup.options["start_chips"]) * len(setup.players)
+    return _chips_in_play(setup.options, len(setup.players))
+
+
+def _chips_in_play(options: Mapping[str, Any], players: int) -> int:
+    return int(options["start_chips"]) * players
 
 
 def _check_chips(setup: Setup, chips: Mapping[str, int], table: Mapping[str, int]) -> None:
