@@ -4,6 +4,8 @@ from their frame: the very page made with nothing kept, for every phone and lang
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import re
 
 import pytest
@@ -11,10 +13,13 @@ from flask import Flask
 from flask.testing import FlaskClient
 from markupsafe import Markup
 
-from referee import i18n
+from referee import i18n, store
 from referee.cache import forget_everything
+from referee.db import get_db
+from referee.forms import CSRF_MARK
 from referee.games.spec import GameSpec
 from referee.registry import GAMES
+from referee.views.templating import standings_block
 from tests.conftest import Api
 from tests.samples import creation, under_way
 
@@ -117,3 +122,94 @@ def test_markup_format_writes_what_markups_percent_writes(value: object) -> None
         "y": "&",
     }
     assert type(i18n.markup_format("%s", value)) is Markup
+
+
+# ---------------------------------------------------------------------------
+# The table page's standings block, written in Python (templating.standings_block): the HTML of the template it
+# replaced, byte for byte (its includes of books/table.html and sheets/chart.html in their place).
+
+STANDINGS_BLOCK = """{% import stored.game ~ "/labels.html" as labels %}
+{% import "sheets/common.html" as common %}
+<h1 class="game-title">{{ _(spec.title) }}
+  {% if standings.finished %}<span class="badge">{{ _('finished') }}</span>{% endif %}</h1>
+
+{# The totals and the next round: the same for every phone, made once per version (the TV view's too). #}
+{{ version_kept("standings.html", stored, standings, spec) }}
+{{ version_kept("next.html", stored, standings, spec) }}
+{% if can_edit %}
+<nav class="actions">
+  {% if not standings.finished %}
+  {% set enter %}<a class="button{{ ' primary' if stored.announced or not spec.announce_form }}{{ ' sticky-action' if not spec.announce_form }}" href="{{ url_for('tables.new_round', game_id=stored.id) }}" data-next-round="{{ standings.next.round }}">{{ round_words(stored, 'enter', standings.next.round) }}</a>{% endset %}
+  {% if spec.announce_form %}
+  {# A game with an announced part: it is said first (the announce step), then the round completes it. Both
+     buttons stay at hand side by side, the one to tap now the primary: neither hides the other. #}
+  {% set announce %}<a class="button{{ ' primary' if not stored.announced }}" href="{{ url_for('tables.announce', game_id=stored.id) }}">{{ labels.announce_title(stored, standings) }}</a>{% endset %}
+  <div class="sticky-action sticky-pair">{% if stored.announced %}{{ announce }}{{ enter }}{% else %}{{ enter }}{{ announce }}{% endif %}</div>
+  {% else %}
+  {{ enter }}
+  {% endif %}
+  {% endif %}
+  {% if standings.rounds %}
+  <a class="button" href="{{ url_for('tables.undo', game_id=stored.id) }}">{{ round_words(stored, 'undo', standings.rounds|length) }}</a>
+  {% endif %}
+</nav>
+{% endif %}
+{% include "stop_line.html" %}
+{# Included in the table page, which is kept per (game, version, language, can_edit) for every phone alike:
+   nothing here may depend on the request (no book, no key). The CSRF token is put in as each page is served. #}
+{% if can_edit and standings.finished %}
+<form method="post" action="{{ url_for('books.rematch', game_id=stored.id) }}" class="rematch">
+  {{ csrf_mark }}
+  <button type="submit" class="button primary big">{{ _('Rematch') }}</button>
+  <p class="hint">{{ _('Same players, same options; the next player deals first.') }}</p>
+</form>
+{% endif %}
+<p class="changes-link"><a class="button" href="{{ url_for('books.changes_page', game_id=stored.id) }}">{{ _('Change log') }}</a></p>
+{% if standings.rounds %}
+<section class="score-chart-section" aria-labelledby="chart-title">
+<h2 id="chart-title">{{ _('Score chart') }}</h2>
+{{ score_chart(stored, standings) }}
+</section>
+{% endif %}
+{% if standings.rounds %}
+{# The section made once per game, language and phone and kept; each round's rows rendered once (grid.html). #}
+{{ grid_section(stored, standings, can_edit) }}
+{% endif %}
+"""  # noqa: E501 (the block as it was written)
+
+
+def _stored_ways(stored: store.StoredGame, spec: GameSpec) -> list[store.StoredGame]:
+    """The game as stored, and as it would be with its next round's part announced, or an end agreed after the
+    rounds played or two more (each changes what the block shows)."""
+    played = len(stored.inputs)
+    ways = [stored] + [dataclasses.replace(stored, stop_after=after) for after in (played, played + 2) if played]
+    if spec.announce_form is not None:
+        ways.append(dataclasses.replace(stored, announced={"said": True}))  # only whether something is said shows
+    return ways
+
+
+# What the states compared must have shown between them: the rematch, an agreed end, the scorer's buttons, the grid.
+_SHOWN = re.compile(r'class="(?:[^"]* )?(rematch|stop-agreed|sticky-pair|actions|grid)"')
+
+
+@pytest.mark.parametrize("spec", GAMES.values(), ids=GAMES.keys())
+def test_the_standings_block_in_python_is_the_template_it_replaced(app: Flask, api: Api, spec: GameSpec) -> None:
+    before = app.jinja_env.from_string(STANDINGS_BLOCK)
+    shown: set[str] = set()
+    for sample in spec.samples:
+        body = creation(spec, sample)
+        game_id = api.create(body.pop("game"), body.pop("players"), body.pop("options"), **body).json["id"]
+        for number, round_input in enumerate([None, *sample.rounds]):
+            if round_input is not None:
+                assert api.add(game_id, round_input).status_code == 201, number
+            if 1 < number < len(sample.rounds):  # none played, one, and the sample's end
+                continue
+            with app.app_context():
+                stored = store.load_game(get_db(), game_id)
+            for way, can_edit, language in itertools.product(_stored_ways(stored, spec), (True, False), ("en", "fr")):
+                with app.test_request_context("/", headers={"Cookie": f"lang={language}"}):
+                    values = {"stored": way, "standings": way.standings(), "spec": spec, "can_edit": can_edit}
+                    expected = before.render(**values, csrf_mark=CSRF_MARK)
+                    assert standings_block(**values) == expected, (sample.name, number, can_edit, language)
+                shown.update(_SHOWN.findall(expected))
+    assert shown >= {"rematch", "stop-agreed", "actions", "grid"} | ({"sticky-pair"} if spec.announce_form else set())

@@ -35,7 +35,7 @@ from ..cache import VersionedCache
 from ..chart import bar_chart
 from ..db import get_db, write_transaction
 from ..extensions import csrf
-from ..forms import CSRF_MARK, CsrfForm
+from ..forms import CsrfForm
 from ..games.base import N_, Invalid, Problem, only_fields
 from ..games.fields import posted_count
 from ..limits import creating, may_create
@@ -184,7 +184,7 @@ def _positive(raw: str | None) -> int:
 
 @bp.app_context_processor
 def book_helpers() -> dict[str, Any]:
-    return {"book_when": _when, "book_number": _number, "csrf_mark": CSRF_MARK}
+    return {"book_when": _when, "book_number": _number}
 
 
 # ---------------------------------------------------------------------------

@@ -142,6 +142,20 @@ def _draw_chart(
 bp.add_app_template_global(score_chart, "score_chart")
 
 
+def chart_section(stored: store.StoredGame, standings: Standings) -> Markup:
+    """The chart under its heading, for the table page and the TV view (none before the first round)."""
+    if not standings.rounds:
+        return Markup("")
+    html = (
+        '<section class="score-chart-section" aria-labelledby="chart-title">\n<h2 id="chart-title">',
+        i18n.markup_gettext("Score chart"),
+        "</h2>\n",
+        score_chart(stored, standings),
+        "\n</section>\n",
+    )
+    return Markup("".join(html))  # every part markup already
+
+
 @dataclass(frozen=True)
 class _SheetRows:
     """The rounds of a game's sheet at one version: each round's result, its plan, and its rows' HTML."""

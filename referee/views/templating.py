@@ -15,14 +15,20 @@ from markupsafe import Markup, escape
 
 from .. import gamestate, i18n, store
 from ..cache import VersionedCache
+from ..delivery import template_url_for
 from ..extensions import LANGUAGES
+from ..forms import CSRF_MARK
 from ..games.base import Next, Standings
 from ..games.cards import card_label
+from ..games.spec import GameSpec
 from ..installed import games, spec_of
 from ..words import elide_de, minus, signed
 from .kit import describe_event
 from .rendering import grid_rows, round_kept, version_kept
+from .sheets import chart_section
 from .widgets import bid_chips, count_row, field_messages, radio_pick, stepper
+
+_ = i18n.markup_gettext  # what {{ _(message) }} writes
 
 
 def round_words(stored: store.StoredGame, which: str, number: int) -> str:
@@ -57,6 +63,74 @@ def round_count(game_name: str, count: int) -> str:
     """How many rounds a game has had, in its own word: "9 hands", "3 deals"."""
     singular, plural = spec_of(game_name).words.count
     return i18n.ngettext(singular, plural, count)
+
+
+def standings_block(stored: store.StoredGame, standings: Standings, spec: GameSpec, can_edit: bool) -> Markup:
+    """``table.html``'s ``standings`` block, what the table page shows of a version (the rest is its frame): the
+    title, the totals and the next round (made once per version for every phone), the scorer's actions, the
+    agreed end, the rematch and the change log, the chart and the grid. Written here: a page after each write
+    renders it, and the templates' includes, imports and escapes of what is markup already were most of it."""
+    html = ['<h1 class="game-title">', i18n.catalogue().markup(spec.title), "\n"]
+    if standings.finished:
+        html += ('<span class="badge">', _("finished"), "</span>")
+    html += ("</h1>\n\n", version_kept("standings.html", stored, standings, spec), "\n")
+    html += (version_kept("next.html", stored, standings, spec), "\n")
+    if can_edit:
+        html.append(_actions(stored, standings, spec))
+    if can_edit or stored.stop_after is not None:  # a watcher's stop line shows the agreed end alone
+        html.append(
+            current_app.jinja_env.get_template("stop_line.html").render(
+                stored=stored, standings=standings, can_edit=can_edit
+            )
+        )
+    if can_edit and standings.finished:
+        html += (
+            '<form method="post" action="',
+            template_url_for("books.rematch", game_id=stored.id),
+            '" class="rematch">\n  ',
+            CSRF_MARK,
+            '\n  <button type="submit" class="button primary big">',
+            _("Rematch"),
+            '</button>\n  <p class="hint">',
+            _("Same players, same options; the next player deals first."),
+            "</p>\n</form>\n",
+        )
+    changes = template_url_for("books.changes_page", game_id=stored.id)
+    html += ('<p class="changes-link"><a class="button" href="', changes, '">', _("Change log"), "</a></p>\n")
+    html.append(chart_section(stored, standings))
+    if standings.rounds:
+        html += (grid_section(stored, standings, can_edit), "\n")
+    return Markup("".join(html))  # every part markup already
+
+
+def _actions(stored: store.StoredGame, standings: Standings, spec: GameSpec) -> str:
+    """The scorer's buttons: the next round (and its announced part, for a game that has one), and undo."""
+    html = ['<nav class="actions">\n']
+    coming = standings.next
+    if not standings.finished:
+        assert coming is not None  # a game going on has a next round
+        primary = " primary" if stored.announced or not spec.announce_form else ""
+        sticky = "" if spec.announce_form else " sticky-action"
+        new_round = template_url_for("tables.new_round", game_id=stored.id)
+        said = escape(round_words(stored, "enter", coming.round))
+        enter = f'<a class="button{primary}{sticky}" href="{new_round}" data-next-round="{coming.round}">{said}</a>'
+        if spec.announce_form:
+            # Said first (the announce step), then the round completes it: both buttons side by side, the one
+            # to tap now the primary.
+            labels: Any = current_app.jinja_env.get_template(f"{stored.game}/labels.html").module
+            first = "" if stored.announced else " primary"
+            announcing = template_url_for("tables.announce", game_id=stored.id)
+            announce = f'<a class="button{first}" href="{announcing}">{labels.announce_title(stored, standings)}</a>'
+            pair = announce + enter if stored.announced else enter + announce
+            html.append(f'  <div class="sticky-action sticky-pair">{pair}</div>\n')
+        else:
+            html.append(f"  {enter}\n")
+    if standings.rounds:
+        undo = template_url_for("tables.undo", game_id=stored.id)
+        said = escape(round_words(stored, "undo", len(standings.rounds)))
+        html.append(f'  <a class="button" href="{undo}">{said}</a>\n')
+    html.append("</nav>\n")
+    return "".join(html)
 
 
 # The grid's section around its rows, by game, language, phone (scorer or watcher), script root and columns:
@@ -103,11 +177,9 @@ def totals_rows(standings: Standings) -> Markup:
     """The totals, best first: a total per side in a game played in sides, else per player (the page after
     each write shows new ones: written here, a fraction of the template's loop)."""
     winners = standings.winners
-    if standings.side_ranking:
-        rows = [
-            (side.players[0] in winners, " data-side", place, side.name, side.total)
-            for place, side in standings.side_ranking
-        ]
+    sides = standings.side_ranking if standings.sides else ()  # worked out anew each time it is read
+    if sides:
+        rows = [(side.players[0] in winners, " data-side", place, side.name, side.total) for place, side in sides]
     else:
         rows = [(player in winners, "", place, player, standings.totals[player]) for place, player in standings.ranking]
     return Markup(
@@ -186,6 +258,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         describe_event=describe_event,
         grid_section=grid_section,
+        standings_block=standings_block,
+        chart_section=chart_section,
         round_kept=round_kept,
         version_kept=version_kept,
         round_words=round_words,
