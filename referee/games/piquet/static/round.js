@@ -90,7 +90,7 @@
     let asking = false;
     const named = (kind, key) => {
       const option = `[name$="-${kind}-0"] option[value="${key}"]`;
-      const found = form.querySelector(option) || (file && file.querySelector(option));
+      const found = form.querySelector(option) || file?.querySelector(option);
       if (!found && !file && !asking) {
         asking = true;
         waysFile()
@@ -137,7 +137,7 @@
       );
     }
 
-    function askReferee(hands) {
+    async function askReferee(hands) {
       const body = JSON.stringify({
         elder: hands.elder.join(" "),
         younger: hands.younger.join(" "),
@@ -146,21 +146,27 @@
       if (body === asked) return;
       asked = body;
       answer = null;
-      fetch(root.dataset.referee, { method: "POST", headers: { "Content-Type": "application/json" }, body })
-        .then((response) => response.json().then((data) => ({ ok: response.ok, data })))
-        .then(({ ok, data }) => {
-          if (body !== asked) return;
-          if (ok) {
-            answer = data;
-            verdictLine.textContent = "";
-          } else {
-            verdictLine.textContent = (data.errors || []).map((error) => error.message).join(" ");
-          }
-          refresh(false);
-        })
-        .catch(() => {
-          asked = "";
+      let response;
+      let data;
+      try {
+        response = await fetch(root.dataset.referee, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body,
         });
+        data = await response.json();
+      } catch (error) {
+        asked = "";
+        return;
+      }
+      if (body !== asked) return;
+      if (response.ok) {
+        answer = data;
+        verdictLine.textContent = "";
+      } else {
+        verdictLine.textContent = (data.errors || []).map((error) => error.message).join(" ");
+      }
+      refresh(false);
     }
 
     function refresh(auto) {
@@ -178,8 +184,7 @@
       for (const role of ROLES) {
         const taken = hands[role === "elder" ? "younger" : "elder"]; // the other hand's
         picker.querySelector(`[data-hand="${role}"]`).hidden = role !== filling;
-        const button = toggle.querySelector(`[data-fill="${role}"]`);
-        button.setAttribute("aria-pressed", String(role === filling));
+        toggle.querySelector(`[data-fill="${role}"]`).setAttribute("aria-pressed", String(role === filling));
         const count = `${hands[role].length}/${HAND}`;
         picker.querySelectorAll(`[data-count="${role}"]`).forEach((output) => {
           output.textContent = count;
@@ -248,13 +253,14 @@
 
   // --- The ways not chosen --------------------------------------------------------
 
-  // The page holds the ways of entering chosen; each other one is a <template data-way-later> where it goes,
-  // brought in when chosen from a file of every way in the page's language (templates/piquet/ways.html),
-  // with the players' names. The file is cached for good and kept by the service worker from its install, so
-  // it is there offline; it is asked for only when a way not on the page is chosen or a combination found in
-  // the cards is to be named (the announcements' options name them), never as the page loads (bench/run.py
-  // counts what a page loads; tests/browser/test_piquet_phone.py holds it to that). Asked for once (again
-  // after a failure): a way brought in leaves the file for the page, where the names are then found.
+  // The page holds the ways of entering chosen; each other one is brought in when chosen, beside the way of
+  // the same choice (one of the two shows at a time: static/form.js), from a file of every way in the page's
+  // language (templates/piquet/ways.html), with the players' names. The file is cached for good and kept by
+  // the service worker from its install, so it is there offline; it is asked for only when a way not on the
+  // page is chosen or a combination found in the cards is to be named (the announcements' options name them),
+  // never as the page loads (bench/run.py counts what a page loads; tests/browser/test_piquet_phone.py holds it
+  // to that). Asked for once (again after a failure): a way brought in leaves the file for the page, where the
+  // names are then found.
   function waysFile(root) {
     let file = null;
     return () => {
@@ -276,10 +282,10 @@
   }
 
   function setupLaterWays(form, later, ready) {
+    const onPage = (way) => form.querySelector(`[data-way="${way}"]`);
     form.addEventListener("change", async ({ target }) => {
       const way = `${target.name}:${target.value}`;
-      const slot = target.matches("[data-way-switch]") && form.querySelector(`template[data-way-later="${way}"]`);
-      if (!slot) return;
+      if (!target.matches("[data-way-switch]") || onPage(way)) return;
       let section;
       try {
         section = (await later()).querySelector(`[data-way="${way}"]`);
@@ -289,8 +295,8 @@
         showWays(form); // static/form.js
         return;
       }
-      if (!slot.isConnected) return; // brought in meanwhile
-      slot.replaceWith(section);
+      if (onPage(way)) return; // brought in meanwhile
+      form.querySelector(`[data-way^="${target.name}:"]`).after(section);
       ready(section);
       showWays(form);
     });
