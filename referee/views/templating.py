@@ -255,6 +255,8 @@ def init_app(app: Flask) -> None:
         app.jinja_env.loader = SharedFolders(app.jinja_env.loader, folders)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
+    # JSON in the pages as the pages' own text (UTF-8): a French word's letters, not their \u escapes.
+    app.jinja_env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False}
     app.jinja_env.globals.update(
         describe_event=describe_event,
         grid_section=grid_section,
