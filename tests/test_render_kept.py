@@ -126,16 +126,45 @@ def test_markup_format_writes_what_markups_percent_writes(value: object) -> None
 
 # ---------------------------------------------------------------------------
 # The table page's standings block, written in Python (templating.standings_block): the HTML of the template it
-# replaced, byte for byte (its includes of books/table.html and sheets/chart.html in their place).
+# replaced, byte for byte (its includes of books/table.html and sheets/chart.html in their place, and the totals
+# and the next round, standings.html and next.html, as macros).
 
-STANDINGS_BLOCK = """{% import stored.game ~ "/labels.html" as labels %}
+STANDINGS_BLOCK = """{% macro standings_html() %}{# The winner and the totals, best first: the table page and the TV view (tv.html), made once per version for
+   every phone (referee.views.rendering.version_kept): it may use only stored, standings, spec and the globals. #}
+{% import stored.game ~ "/labels.html" as labels %}
+{% import "sheets/common.html" as common %}
+{% if standings.finished %}
+<section class="winner" aria-live="polite">
+  <p class="big">{{ common.winners(standings) }}</p>
+  {{ labels.result(stored, standings) }}
+</section>
+{% endif %}
+
+<section class="totals" aria-label="{{ _('Totals') }}">
+  {# A total per side in a game played in sides (each partner's is the side's), else per player, best first
+     (written in Python: referee/views/templating.py, totals_rows). #}
+{{ totals_rows(standings) }}
+  {# How the game is won: its setup's alone, made once per game and language. #}
+  <p class="hint">{{ setup_kept(stored, labels.ranking_rule) }}</p>
+</section>{% endmacro %}
+{% macro next_html() %}{# What the table does next (the game's own panel: who deals, the pass, the stakes), and what was announced for
+   it: the table page and the TV view (tv.html), made once per version for every phone
+   (referee.views.rendering.version_kept): it may use only stored, standings, spec and the globals. #}
+{% import stored.game ~ "/labels.html" as labels %}
+{% if standings.next %}
+<section class="next" aria-labelledby="next-title" data-next-panel="{{ standings.next.round }}">
+  {{ labels.next_panel(stored, standings) }}
+  {% if spec.announce_form %}<div class="announced" data-announced>{{ labels.announced(stored, standings) }}</div>{% endif %}
+</section>
+{% endif %}{% endmacro %}
+{% import stored.game ~ "/labels.html" as labels %}
 {% import "sheets/common.html" as common %}
 <h1 class="game-title">{{ _(spec.title) }}
   {% if standings.finished %}<span class="badge">{{ _('finished') }}</span>{% endif %}</h1>
 
 {# The totals and the next round: the same for every phone, made once per version (the TV view's too). #}
-{{ version_kept("standings.html", stored, standings, spec) }}
-{{ version_kept("next.html", stored, standings, spec) }}
+{{ standings_html() }}
+{{ next_html() }}
 {% if can_edit %}
 <nav class="actions">
   {% if not standings.finished %}

@@ -270,20 +270,25 @@ def round_kept(name: str, result: RoundResult, caller: Callable[[], str]) -> Mar
 _version_parts: GameCache[Markup] = GameCache(32_000_000, weigh=len)
 
 
-def version_kept(name: str, stored: store.StoredGame, standings: Standings, spec: GameSpec) -> Markup:
-    """The template ``name`` rendered with the game as stored alone (``stored``, ``standings`` and ``spec``) and
-    the app's globals, once per version and language: for what the scorer's page, the watchers' and the TV view
-    show alike (the totals, the next round), which the first page made after a write renders and the others
-    find. It may use nothing of the phone (its role, its key) nor of the request. Standings other than the
-    stored game's are rendered, not kept."""
-    template = current_app.jinja_env.get_template(name)
-
-    def render() -> Markup:
-        return Markup(template.render(stored=stored, standings=standings, spec=spec))
-
+def version_kept(
+    name: str,
+    stored: store.StoredGame,
+    standings: Standings,
+    spec: GameSpec,
+    make: Callable[[store.StoredGame, Standings, GameSpec], Markup],
+) -> Markup:
+    """``make(stored, standings, spec)``, what the scorer's page, the watchers' and the TV view show alike of the game
+    as stored (the totals, the next round; ``name`` tells them apart), made once per version and language: the
+    first page made after a write makes it and the others find it. It may use the app's globals, nothing of the
+    phone (its role, its key) nor of the request. Standings other than the stored game's are made, not kept."""
     if standings is not stored.standings() or current_app.jinja_env.auto_reload:
-        return render()
-    return _version_parts.get_or_make(stored.id, stored.version, render, (name, i18n.language(), request.script_root))
+        return make(stored, standings, spec)
+    return _version_parts.get_or_make(
+        stored.id,
+        stored.version,
+        lambda: make(stored, standings, spec),
+        (name, i18n.language(), request.script_root),
+    )
 
 
 # ---------------------------------------------------------------------------

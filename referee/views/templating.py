@@ -73,8 +73,7 @@ def standings_block(stored: store.StoredGame, standings: Standings, spec: GameSp
     html = ['<h1 class="game-title">', i18n.catalogue().markup(spec.title), "\n"]
     if standings.finished:
         html += ('<span class="badge">', _("finished"), "</span>")
-    html += ("</h1>\n\n", version_kept("standings.html", stored, standings, spec), "\n")
-    html += (version_kept("next.html", stored, standings, spec), "\n")
+    html += ("</h1>\n\n", totals_part(stored, standings, spec), "\n", next_part(stored, standings, spec), "\n")
     if can_edit:
         html.append(_actions(stored, standings, spec))
     if can_edit or stored.stop_after is not None:  # a watcher's stop line shows the agreed end alone
@@ -103,6 +102,57 @@ def standings_block(stored: store.StoredGame, standings: Standings, spec: GameSp
     return Markup("".join(html))  # every part markup already
 
 
+def totals_part(stored: store.StoredGame, standings: Standings, spec: GameSpec) -> Markup:
+    """The winner and the totals, best first (the table page and the TV view): made once per version for every
+    phone (:func:`version_kept`)."""
+    return version_kept("totals", stored, standings, spec, _totals_part)
+
+
+def _totals_part(stored: store.StoredGame, standings: Standings, _spec: GameSpec) -> Markup:
+    labels = _labels(stored)
+    html: list[str] = []
+    if standings.finished:
+        winners = current_app.jinja_env.get_template("sheets/common.html").module.winners  # type: ignore[attr-defined]
+        html += (
+            '<section class="winner" aria-live="polite">\n  <p class="big">',
+            winners(standings),
+            "</p>\n  ",
+            labels.result(stored, standings),
+            "\n</section>\n",
+        )
+    # A total per side in a game played in sides (each partner's is the side's), else per player; how the game is
+    # won (its setup's alone, made once per game and language).
+    html += ('\n<section class="totals" aria-label="', _("Totals"), '">\n', totals_rows(standings))
+    html += ('\n  <p class="hint">', setup_kept(stored, labels.ranking_rule), "</p>\n</section>")
+    return Markup("".join(html))  # every part markup already
+
+
+def next_part(stored: store.StoredGame, standings: Standings, spec: GameSpec) -> Markup:
+    """What the table does next (the game's own panel: who deals, the pass, the stakes) and what was announced for
+    it (the table page and the TV view): made once per version for every phone (:func:`version_kept`)."""
+    return version_kept("next", stored, standings, spec, _next_part)
+
+
+def _next_part(stored: store.StoredGame, standings: Standings, spec: GameSpec) -> Markup:
+    if not standings.next:
+        return Markup("")
+    labels = _labels(stored)
+    html = [
+        f'<section class="next" aria-labelledby="next-title" data-next-panel="{standings.next.round}">\n  ',
+        labels.next_panel(stored, standings),
+        "\n",
+    ]
+    if spec.announce_form:
+        html += ('<div class="announced" data-announced>', labels.announced(stored, standings), "</div>")
+    html.append("</section>\n")
+    return Markup("".join(html))  # every part markup already
+
+
+def _labels(stored: store.StoredGame) -> Any:
+    """The game's ``labels.html``: its macros."""
+    return current_app.jinja_env.get_template(f"{stored.game}/labels.html").module
+
+
 def _actions(stored: store.StoredGame, standings: Standings, spec: GameSpec) -> str:
     """The scorer's buttons: the next round (and its announced part, for a game that has one), and undo."""
     html = ['<nav class="actions">\n']
@@ -117,7 +167,7 @@ def _actions(stored: store.StoredGame, standings: Standings, spec: GameSpec) -> 
         if spec.announce_form:
             # Said first (the announce step), then the round completes it: both buttons side by side, the one
             # to tap now the primary.
-            labels: Any = current_app.jinja_env.get_template(f"{stored.game}/labels.html").module
+            labels = _labels(stored)
             first = "" if stored.announced else " primary"
             announcing = template_url_for("tables.announce", game_id=stored.id)
             announce = f'<a class="button{first}" href="{announcing}">{labels.announce_title(stored, standings)}</a>'
@@ -166,7 +216,7 @@ def grid_section(stored: store.StoredGame, standings: Standings, can_edit: bool)
     return Markup("".join((before, grid_rows(stored, standings, can_edit, edit_base, correct_label), after)))
 
 
-# One total of the standings (standings.html): winning or not, a side's or not, place, name and points.
+# One total of the standings (totals_part): winning or not, a side's or not, place, name and points.
 _TOTAL = (
     '  <div class="total%s"%s>\n    <span class="place">%s</span>\n    <span class="name">%s</span>\n'
     '    <span class="points">%s</span>\n  </div>'
@@ -261,9 +311,10 @@ def init_app(app: Flask) -> None:
         describe_event=describe_event,
         grid_section=grid_section,
         standings_block=standings_block,
+        totals_part=totals_part,
+        next_part=next_part,
         chart_section=chart_section,
         round_kept=round_kept,
-        version_kept=version_kept,
         round_words=round_words,
         round_count=round_count,
         game_facts=game_facts,
