@@ -48,10 +48,9 @@ class VersionedCache(Generic[Value]):
         _every_cache.add(self)
 
     def get_or_make(self, key: Hashable, make: Callable[[], Value], weight: int | None = None) -> Value:
-        with self._lock:
-            if key in self._entries:
-                self._entries.move_to_end(key)
-                return self._entries[key][0]
+        found = self.get(key)
+        if found is not None:
+            return found
         value = make()
         self.put(key, value, weight)
         return value
@@ -72,11 +71,12 @@ class VersionedCache(Generic[Value]):
 
     def get(self, key: Hashable) -> Value | None:
         """The entry kept for ``key`` (now the most recently used), or None; never makes one."""
-        with self._lock:
-            if key not in self._entries:
+        with self._lock:  # the key hashed twice (a chart's line is a key of some hundred values)
+            entry = self._entries.get(key)
+            if entry is None:
                 return None
             self._entries.move_to_end(key)
-            return self._entries[key][0]
+            return entry[0]
 
     def __len__(self) -> int:
         return len(self._entries)

@@ -50,6 +50,7 @@ MARKERS = ("circle", "square", "triangle", "diamond", "plus", "cross", "down")
 FILLED = (True, False, True, False, False, False, False)
 
 
+@functools.lru_cache(maxsize=4096)  # the same coordinates again and again: the x of each round, the heights
 def _n(value: float) -> str:
     """A coordinate written short: one decimal at most, no trailing zero."""
     text = f"{value:.1f}"
