@@ -13,6 +13,7 @@ import operator
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from types import SimpleNamespace
 from typing import Any, cast
 
@@ -55,17 +56,23 @@ def shared_prefix(old: Sequence[object], new: Sequence[object]) -> int:
 _table_pages: GameCache[str] = GameCache(64_000_000, weigh=len)
 
 
-def table_page(head: store.GameHead, scorer: bool) -> str:
+# ``table.html``'s ``standings`` block, written in Python (templating.standings_block): stored, standings, spec and
+# whether the phone holds the key.
+Block = Callable[[store.StoredGame, Standings, GameSpec, bool], str]
+
+
+def table_page(head: store.GameHead, scorer: bool, block: Block) -> str:
     """The game's table page for this phone (``scorer``: it holds the key), made once per version and kept.
 
     The same bytes for every phone alike, compressed once; a form on it (the rematch) gets this
-    phone's CSRF token now. A page with flashed messages is made for this phone alone.
+    phone's CSRF token now. A page with flashed messages is made for this phone alone. ``block``: what the
+    template's ``standings`` block calls, called here without the template.
     """
     if session.get("_flashes"):
         return with_csrf(render_template("table.html", **_table_values(head.id, scorer)))
     variant = (i18n.language(), scorer)
     page = _table_pages.get_or_make(
-        head.id, head.version, lambda: _framed_page(_table_values(head.id, scorer)), variant
+        head.id, head.version, lambda: _framed_page(_table_values(head.id, scorer), block), variant
     )
     if CSRF_MARK not in page:
         same_body_as("table", head.id, head.version, *variant)
@@ -83,13 +90,14 @@ def _table_values(game_id: str, scorer: bool) -> dict[str, Any]:
     }
 
 
-def _framed_page(values: dict[str, Any]) -> str:
-    """``table.html`` for these values: its ``standings`` block and version rendered, the rest from its frame,
-    kept per game, language, phone (scorer or watcher), script root and what the frame shows of the game (its
-    kind and players): it may use nothing else (``table.html`` and ``share/panel.html`` say so)."""
+def _framed_page(values: dict[str, Any], block: Block) -> str:
+    """``table.html`` for these values: its ``standings`` block (``block``) and version made, the rest from its
+    frame, kept per game, language, phone (scorer or watcher), script root and what the frame shows of the game
+    (its kind and players): it may use nothing else (``table.html`` and ``share/panel.html`` say so)."""
     stored: store.StoredGame = values["stored"]
     key = (stored.id, i18n.language(), bool(values["can_edit"]), request.script_root, stored.game, stored.setup.players)
-    return framed("table.html", values, key, ("standings",), ("page_version",))
+    standings = partial(block, stored, values["standings"], values["spec"], values["can_edit"])
+    return framed("table.html", values, key, (), ("page_version",), {"standings": standings})
 
 
 # Pages' frames: a page but its blocks and values that change with every write, made once per page and what
@@ -104,28 +112,37 @@ def _slot(name: str) -> str:
 
 
 def framed(
-    name: str, values: dict[str, Any], key: tuple[Any, ...], blocks: tuple[str, ...], shown: tuple[str, ...] = ()
+    name: str,
+    values: dict[str, Any],
+    key: tuple[Any, ...],
+    blocks: tuple[str, ...],
+    shown: tuple[str, ...] = (),
+    made: Mapping[str, Callable[[], str]] | None = None,
 ) -> str:
     """The template ``name`` for these values: its ``blocks`` and the values named in ``shown`` rendered, the
-    rest from its frame. The frame is the page rendered once with slots in their place, kept by ``key``, so it
-    is never stale: ``key`` must hold whatever the page shows outside those blocks and values, and a test
-    renders pages both ways. A block is rendered with the values alone: it may not use what the template sets
-    outside it."""
+    blocks in ``made`` made by their function (what the block itself calls), the rest from its frame. The frame is
+    the page rendered once with slots in their place, kept by ``key``, so it is never stale: ``key`` must hold
+    whatever the page shows outside those blocks and values, and a test renders pages both ways. A block is
+    rendered with the values alone: it may not use what the template sets outside it."""
     if current_app.jinja_env.auto_reload:  # templates may change while the app runs (debug): nothing kept
         return render_template(name, **values)
+    made = made or {}
     template = current_app.jinja_env.get_template(name)
-    frame = _frames.get_or_make((name, *key), lambda: _frame(template, values, blocks, shown))
+    frame = _frames.get_or_make((name, *key), lambda: _frame(template, values, (*blocks, *made), shown))
     if not frame:  # a page that cannot be framed (see _frame)
         return render_template(name, **values)
-    context = dict(values)
-    current_app.update_template_context(context)
     slots = {_slot(value): str(escape(values[value])) for value in shown}
-    try:
-        for block in blocks:
-            made = template.blocks[block](template.new_context(context))
-            slots[_slot(block)] = template.environment.concat(made)  # type: ignore[attr-defined]
-    except Exception:
-        template.environment.handle_exception()
+    for block, make in made.items():
+        slots[_slot(block)] = make()
+    if blocks:
+        context = dict(values)
+        current_app.update_template_context(context)
+        try:
+            for block in blocks:
+                rendered = template.blocks[block](template.new_context(context))
+                slots[_slot(block)] = template.environment.concat(rendered)  # type: ignore[attr-defined]
+        except Exception:
+            template.environment.handle_exception()
     return "".join([slots.get(part, part) for part in frame])
 
 

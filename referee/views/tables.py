@@ -29,7 +29,7 @@ from ..games.base import Invalid, stoppable
 from ..games.fields import posted_count
 from ..limits import creating
 from ..registry import GAMES
-from . import rendering
+from . import rendering, templating
 from .access import (
     acting_book_id,
     can_edit,
@@ -101,7 +101,7 @@ def new_game(game_name: str) -> Response | tuple[str, int] | str:
 @bp.get("/g/<game_id>")
 def table(game_id: str) -> str:
     head = head_or_404(game_id)
-    return rendering.table_page(head, can_edit(head))
+    return rendering.table_page(head, can_edit(head), templating.standings_block)
 
 
 @bp.route("/g/<game_id>/round", methods=["GET", "POST"])
