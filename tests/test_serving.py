@@ -11,6 +11,7 @@ save a round.
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import os
 import re
@@ -29,7 +30,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import create_app
+from referee import cli, create_app
 from referee.db import connect
 from tests.hearts_examples import TABLE
 
@@ -268,3 +269,14 @@ def test_a_host_name_is_served_as_its_address(tmp_path: Path) -> None:
         assert server.wait(timeout=30) == 0
         assert server.stdout is not None
         server.stdout.close()
+
+
+def test_the_serving_process_collects_its_oldest_garbage_less_often() -> None:
+    """Its caches' objects walked by a full collection every 1,000 middle ones, not every 10: fewer long pauses."""
+    thresholds = gc.get_threshold()
+    try:
+        cli.collect_fully_less_often()
+        assert gc.get_threshold() == (thresholds[0], thresholds[1], cli.FULL_COLLECTION_AFTER)
+        assert thresholds[2] < cli.FULL_COLLECTION_AFTER
+    finally:
+        gc.set_threshold(*thresholds)
