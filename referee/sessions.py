@@ -36,6 +36,7 @@ class KeptSigningSessions(SecureCookieSessionInterface):
             if made is None:
                 return None
             self._serializers = {secrets: made}  # one app, one secret: a new one replaces the old
+            self._opened = {}  # and what the old ones checked may not pass under the new
         return made
 
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:

@@ -66,3 +66,15 @@ def test_a_kept_cookie_too_old_and_a_forged_one_open_an_empty_session(
     now = time.time()
     monkeypatch.setattr(time, "time", lambda: now + lifetime + 2)
     assert read_with(sessions_app, cookie) == "None 1"
+
+
+def test_a_kept_cookie_is_refused_once_the_secret_it_was_signed_with_is_no_longer_the_apps(
+    sessions_app: Flask,
+) -> None:
+    cookie = session_cookie(sessions_app, "carreau")
+    assert read_with(sessions_app, cookie) == "carreau 1"  # now kept as checked
+    signed_with = sessions_app.secret_key
+    sessions_app.secret_key = "another secret"
+    assert read_with(sessions_app, cookie) == "None 1"
+    sessions_app.config["SECRET_KEY_FALLBACKS"] = [signed_with]  # the old secret still read, as Flask's own does
+    assert read_with(sessions_app, cookie) == "carreau 1"
