@@ -19,7 +19,7 @@ from referee.db import get_db
 from referee.forms import CSRF_MARK
 from referee.games.spec import GameSpec
 from referee.registry import GAMES
-from referee.views.templating import standings_block
+from referee.views.templating import grid_row, standings_block
 from tests.conftest import Api
 from tests.samples import creation, under_way
 
@@ -242,3 +242,37 @@ def test_the_standings_block_in_python_is_the_template_it_replaced(app: Flask, a
                     assert standings_block(**values) == expected, (sample.name, number, can_edit, language)
                 shown.update(_SHOWN.findall(expected))
     assert shown >= {"rematch", "stop-agreed", "actions", "grid"} | ({"sticky-pair"} if spec.announce_form else set())
+
+
+# One round's rows of the grid, as grid.html's macro wrote them before templating.grid_row: its reference.
+GRID_ROW = """{% macro row(players, result, can_edit, edit_base, correct_label, between=none) -%}
+    <tr><th scope="row">{{ result.number }}</th>
+      {%- if result.sides %}{% for side in result.sides %}{% if between and loop.index == 2 %}<td class="between">{{ between.cell(result) }}</td>{% endif %}<td>{{ side.score|minus }} <small>{{ side.total|minus }}</small></td>{% endfor %}
+      {%- else %}{% for player in players %}<td>{{ result.scores[player]|minus }} <small>{{ result.totals[player]|minus }}</small></td>{% endfor %}{% endif %}
+      {%- if can_edit %}<td class="edit-cell"><a class="edit" href="{{ edit_base }}{{ result.number }}" title="{{ correct_label }}">✎</a></td>{% endif %}</tr>
+    {% if result.events %}
+    <tr class="events"><td></td><td colspan="{{ (result.sides or players)|length + (1 if between and result.sides else 0) + (1 if can_edit else 0) }}"><span>{% for event in result.events %}{{ describe_event(event) }}{% if not loop.last %} · {% endif %}{% endfor %}</span></td></tr>
+    {% endif %}
+{%- endmacro %}"""  # noqa: E501 (the macro as it was written)
+
+
+@pytest.mark.parametrize("spec", GAMES.values(), ids=GAMES.keys())
+def test_the_grid_row_in_python_is_the_macro_it_replaced(app: Flask, api: Api, spec: GameSpec) -> None:
+    between = spec.paper.between_sides
+    compared = 0
+    for sample in spec.samples:
+        body = creation(spec, sample)
+        game_id = api.create(body.pop("game"), body.pop("players"), body.pop("options"), **body).json["id"]
+        for round_input in sample.rounds:
+            assert api.add(game_id, round_input).status_code == 201
+        with app.app_context():
+            stored = store.load_game(get_db(), game_id)
+        for can_edit, language in itertools.product((True, False), ("en", "fr")):
+            with app.test_request_context("/", headers={"Cookie": f"lang={language}"}):
+                before = app.jinja_env.from_string(GRID_ROW).module.row  # type: ignore[attr-defined]
+                players, link, title = stored.setup.players, f"/g/{game_id}/round/", 'Correct <this> & "that"'
+                for result in stored.standings().rounds:
+                    expected = str(before(players, result, can_edit, link, title, between))
+                    assert grid_row(players, can_edit, link, title, between, result) == expected, (sample.name, result)
+                    compared += 1
+    assert compared >= 4  # a round at least, for the scorer and a watcher, in both languages

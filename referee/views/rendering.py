@@ -228,29 +228,31 @@ _grid_rows: VersionedCache[_Rows] = VersionedCache(CACHED_ROUNDS, weigh=lambda r
 
 
 def grid_rows(
-    stored: store.StoredGame, standings: Standings, can_edit: bool, edit_base: str, correct_label: str
+    stored: store.StoredGame,
+    standings: Standings,
+    can_edit: bool,
+    edit_base: str,
+    correct_label: str,
+    row: Callable[[RoundResult], str],
 ) -> Markup:
-    """The rows of the round-by-round grid (``grid.html``), each round's rendered once.
+    """The rows of the round-by-round grid, each round's written once by ``row`` (which may use nothing of the
+    game but the round's result and what the key below holds: the phone's role, the language, the correction
+    link's address and title, the game's players and kind).
 
-    The rows last rendered for the same language and the same phone (scorer or watcher), at any version,
+    The rows last written for the same language and the same phone (scorer or watcher), at any version,
     are reused for every round whose derived result is the very same object (a round added or the
-    last undone keeps the others' results): the page after a write renders one row, not them all, even
+    last undone keeps the others' results): the page after a write writes one row, not them all, even
     when no page was asked for at the versions between.
     """
-    row = current_app.jinja_env.get_template("grid.html").module.row  # type: ignore[attr-defined]
-    between = spec_of(stored.game).paper.between_sides  # a column between the two sides (Belote's litige)
-    players = stored.setup.players
     results = standings.rounds
-    if standings is not stored.standings():  # not the game as stored: rendered, not kept
-        return Markup(
-            "\n".join(str(row(players, result, can_edit, edit_base, correct_label, between)) for result in results)
-        )
+    if standings is not stored.standings():  # not the game as stored: written, not kept
+        return Markup("\n".join(map(row, results)))
     key = (stored.id, i18n.language(), bool(can_edit), edit_base, str(correct_label))
     kept = _grid_rows.get(key)
     if kept is not None and kept.results is results:
         return Markup("\n".join(kept.html))
     shared = shared_prefix(kept.results, results) if kept is not None else 0
-    made = [str(row(players, result, can_edit, edit_base, correct_label, between)) for result in results[shared:]]
+    made = list(map(row, results[shared:]))
     rows = _Rows(results, (kept.html[:shared] if kept is not None else ()) + tuple(made))
     _grid_rows.put(key, rows)
     return Markup("\n".join(rows.html))

@@ -3,7 +3,8 @@ the grid of rounds, and the filters (:func:`init_app` installs them)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Mapping, MutableMapping, Sequence
+from functools import partial
 from typing import Any
 
 from flask import Flask, current_app, request, url_for
@@ -18,9 +19,9 @@ from ..cache import VersionedCache
 from ..delivery import template_url_for
 from ..extensions import LANGUAGES
 from ..forms import CSRF_MARK
-from ..games.base import Next, Standings
+from ..games.base import Next, RoundResult, Standings
 from ..games.cards import card_label
-from ..games.spec import GameSpec
+from ..games.spec import BetweenSides, GameSpec
 from ..installed import games, spec_of
 from ..words import elide_de, minus, signed
 from .kit import describe_event
@@ -213,7 +214,46 @@ def grid_section(stored: store.StoredGame, standings: Standings, can_edit: bool)
         if not current_app.jinja_env.auto_reload:  # templates may change while the app runs (debug): not kept
             _grid_sections.put(key, kept)
     before, after, edit_base, correct_label = kept
-    return Markup("".join((before, grid_rows(stored, standings, can_edit, edit_base, correct_label), after)))
+    between = spec_of(stored.game).paper.between_sides  # a column between the two sides (Belote's litige)
+    row = partial(grid_row, stored.setup.players, can_edit, edit_base, correct_label, between)
+    return Markup("".join((before, grid_rows(stored, standings, can_edit, edit_base, correct_label, row), after)))
+
+
+# A score and the total after it, in the grid (grid_row).
+_CELL = "<td>%s <small>%s</small></td>"
+
+
+def grid_row(
+    players: Sequence[str],
+    can_edit: bool,
+    edit_base: str,
+    correct_label: str,
+    between: BetweenSides | None,
+    result: RoundResult,
+) -> str:
+    """One round's rows of the table page's grid (:func:`grid_rows` keeps them): its scores and totals, a column per
+    side in a game played in sides (partners score alike), else per player; ``between``: the game's column between
+    its two sides (Belote's litige points), or none; the scorer's correction link (``edit_base`` and the round's
+    number); its events in words, on a row of their own. Each row after a write is a new one: written here, not by
+    a template's macro (its call, context and escapes of markup were most of it)."""
+    html = [f'<tr><th scope="row">{result.number}</th>']
+    if result.sides:
+        for place, side in enumerate(result.sides):
+            if between and place == 1:
+                html.append(f'<td class="between">{escape(between.cell(result))}</td>')
+            html.append(_CELL % (escape(minus(side.score)), escape(minus(side.total))))
+    else:
+        scores, totals = result.scores, result.totals
+        html += [_CELL % (escape(minus(scores[name])), escape(minus(totals[name]))) for name in players]
+    if can_edit:
+        link = f'{escape(edit_base)}{result.number}" title="{escape(correct_label)}'
+        html.append(f'<td class="edit-cell"><a class="edit" href="{link}">\u270e</a></td>')
+    html.append("</tr>\n")
+    if result.events:
+        columns = len(result.sides or players) + (1 if between and result.sides else 0) + (1 if can_edit else 0)
+        described = " \u00b7 ".join(map(describe_event, result.events))
+        html.append(f'    <tr class="events"><td></td><td colspan="{columns}"><span>{described}</span></td></tr>\n')
+    return "".join(html)
 
 
 # One total of the standings (totals_part): winning or not, a side's or not, place, name and points.
