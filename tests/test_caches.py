@@ -64,7 +64,7 @@ def test_a_game_played_round_after_round_keeps_one_game_in_each_cache(client: Fl
     for _ in range(30):
         assert api.add(game_id, ROUND_A).status_code == 201
         assert client.get(f"/g/{game_id}").status_code == 200
-    page = client.get(f"/g/{game_id}").get_data(as_text=True)
+    page = client.get(f"/g/{game_id}").get_data()
     assert (len(gamestate._states), gamestate._states.weight) == (1, 31)
     assert (len(gamestate._standings), gamestate._standings.weight) == (1, 31)
     assert (len(rendering._table_pages), rendering._table_pages.weight) == (1, len(page))

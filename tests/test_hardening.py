@@ -304,13 +304,13 @@ def test_the_cache_is_bounded_by_the_weight_of_its_entries() -> None:
     assert (len(cache), cache.weight) == (0, 0)
 
 
-def test_the_game_caches_weigh_rounds_and_pages_weigh_their_characters(client: FlaskClient, api: Api) -> None:
+def test_the_game_caches_weigh_rounds_and_pages_weigh_their_bytes(client: FlaskClient, api: Api) -> None:
     gamestate.forget()
     rendering._table_pages.clear()
     game_id = api.create("hearts", FOUR, {"hands": 1000}).json["id"]
     for _ in range(30):
         assert api.add(game_id, ROUND_A).status_code == 201
-    page = client.get(f"/g/{game_id}").get_data(as_text=True)
+    page = client.get(f"/g/{game_id}").get_data()
     assert gamestate._standings.weight >= 31
     assert gamestate._states.weight >= 31
     assert rendering._table_pages.weight == len(page)

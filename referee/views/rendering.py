@@ -51,9 +51,20 @@ def shared_prefix(old: Sequence[object], new: Sequence[object]) -> int:
 # ---------------------------------------------------------------------------
 # The table page
 
-# Bounded by size: the characters of the pages kept (about as many bytes), some 64 MB: a scorer's and a
-# watcher's page of 4,000 tables (ACTIVE_GAMES) of some 8 KB each; a write replaces its game's.
-_table_pages: GameCache[str] = GameCache(64_000_000, weigh=len)
+
+@dataclass(frozen=True)
+class _Page:
+    """A table page as kept: its body as answered (UTF-8: encoded once, not on every answer), and whether it holds
+    :data:`CSRF_MARK` (a scorer's finished game: the rematch), put in for each phone (looked for once)."""
+
+    body: bytes
+    marked: bool
+
+
+# Bounded by size: the bytes of the pages kept, some 64 MB: a scorer's and a watcher's page of 4,000 tables
+# (ACTIVE_GAMES) of some 8 KB each; a write replaces its game's.
+_table_pages: GameCache[_Page] = GameCache(64_000_000, weigh=lambda page: len(page.body))
+_CSRF_MARK = CSRF_MARK.encode()
 
 
 # ``table.html``'s ``standings`` block, written in Python (templating.standings_block): stored, standings, spec and
@@ -61,7 +72,7 @@ _table_pages: GameCache[str] = GameCache(64_000_000, weigh=len)
 Block = Callable[[store.StoredGame, Standings, GameSpec, bool], str]
 
 
-def table_page(head: store.GameHead, scorer: bool, block: Block) -> str:
+def table_page(head: store.GameHead, scorer: bool, block: Block) -> str | bytes:
     """The game's table page for this phone (``scorer``: it holds the key), made once per version and kept.
 
     The same bytes for every phone alike, compressed once; a form on it (the rematch) gets this
@@ -72,11 +83,16 @@ def table_page(head: store.GameHead, scorer: bool, block: Block) -> str:
         return with_csrf(render_template("table.html", **_table_values(head.id, scorer)))
     variant = (i18n.language(), scorer)
     page = _table_pages.get_or_make(
-        head.id, head.version, lambda: _framed_page(_table_values(head.id, scorer), block), variant
+        head.id, head.version, lambda: _kept_page(_framed_page(_table_values(head.id, scorer), block)), variant
     )
-    if CSRF_MARK not in page:
-        same_body_as("table", head.id, head.version, *variant)
-    return with_csrf(page)
+    if page.marked:
+        return page.body.replace(_CSRF_MARK, with_csrf(CSRF_MARK).encode())
+    same_body_as("table", head.id, head.version, *variant)
+    return page.body
+
+
+def _kept_page(page: str) -> _Page:
+    return _Page(page.encode(), CSRF_MARK in page)
 
 
 def _table_values(game_id: str, scorer: bool) -> dict[str, Any]:
