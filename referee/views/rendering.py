@@ -67,9 +67,9 @@ _table_pages: GameCache[_Page] = GameCache(64_000_000, weigh=lambda page: len(pa
 _CSRF_MARK = CSRF_MARK.encode()
 
 
-# ``table.html``'s ``standings`` block, written in Python (templating.standings_block): stored, standings, spec and
-# whether the phone holds the key.
-Block = Callable[[store.StoredGame, Standings, GameSpec, bool], str]
+# ``table.html``'s ``standings`` block, written in Python (templating.standings_encoded) in UTF-8: stored, standings,
+# spec and whether the phone holds the key.
+Block = Callable[[store.StoredGame, Standings, GameSpec, bool], bytes]
 
 
 def table_page(head: store.GameHead, scorer: bool, block: Block) -> str | bytes:
@@ -91,8 +91,8 @@ def table_page(head: store.GameHead, scorer: bool, block: Block) -> str | bytes:
     return page.body
 
 
-def _kept_page(page: str) -> _Page:
-    return _Page(page.encode(), CSRF_MARK in page)
+def _kept_page(page: bytes) -> _Page:
+    return _Page(page, _CSRF_MARK in page)
 
 
 def _table_values(game_id: str, scorer: bool) -> dict[str, Any]:
@@ -106,20 +106,29 @@ def _table_values(game_id: str, scorer: bool) -> dict[str, Any]:
     }
 
 
-def _framed_page(values: dict[str, Any], block: Block) -> str:
-    """``table.html`` for these values: its ``standings`` block (``block``) and version made, the rest from its
-    frame, kept per game, language, phone (scorer or watcher), script root and what the frame shows of the game
-    (its kind and players): it may use nothing else (``table.html`` and ``share/panel.html`` say so)."""
+def _framed_page(values: dict[str, Any], block: Block) -> bytes:
+    """``table.html`` for these values in UTF-8: its ``standings`` block (``block``) and version made, the rest
+    from its frame, kept per game, language, phone (scorer or watcher), script root and what the frame shows of
+    the game (its kind and players): it may use nothing else (``table.html`` and ``share/panel.html`` say so)."""
     stored: store.StoredGame = values["stored"]
     key = (stored.id, i18n.language(), bool(values["can_edit"]), request.script_root, stored.game, stored.setup.players)
     standings = partial(block, stored, values["standings"], values["spec"], values["can_edit"])
-    return framed("table.html", values, key, (), ("page_version",), {"standings": standings})
+    return framed_encoded("table.html", values, key, ("page_version",), {"standings": standings})
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """A page in parts, text and slots in turn (none: a page that cannot be framed), and the same in UTF-8."""
+
+    parts: tuple[str, ...]
+    encoded: tuple[bytes, ...]
 
 
 # Pages' frames: a page but its blocks and values that change with every write, made once per page and what
-# it shows (framed), and kept for every version after. Bounded by size: the characters of the frames kept,
-# some 64 MB (the table page's two frames of 4,000 tables, and their round forms').
-_frames: VersionedCache[tuple[str, ...]] = VersionedCache(64_000_000, weigh=lambda parts: sum(map(len, parts)))
+# it shows (framed), and kept for every version after, with its UTF-8. Bounded by size: the characters of the
+# frames kept, counted twice (the text and its UTF-8), some 64 MB (the table page's two frames of 4,000 tables,
+# and their round forms').
+_frames: VersionedCache[_Frame] = VersionedCache(64_000_000, weigh=lambda frame: 2 * sum(map(len, frame.parts)))
 
 
 def _slot(name: str) -> str:
@@ -127,39 +136,55 @@ def _slot(name: str) -> str:
     return f"\x00{name}\x00"
 
 
-def framed(
+def framed(name: str, values: dict[str, Any], key: tuple[Any, ...], blocks: tuple[str, ...]) -> str:
+    """The template ``name`` for these values: its ``blocks`` rendered, the rest from its frame. The frame is the
+    page rendered once with slots in their place, kept by ``key``, so it is never stale: ``key`` must hold
+    whatever the page shows outside those blocks, and a test renders pages both ways. A block is rendered with
+    the values alone: it may not use what the template sets outside it."""
+    if current_app.jinja_env.auto_reload:  # templates may change while the app runs (debug): nothing kept
+        return render_template(name, **values)
+    template, frame = _kept_frame(name, values, key, blocks, ())
+    if not frame.parts:  # a page that cannot be framed (see _frame)
+        return render_template(name, **values)
+    slots = {}
+    context = dict(values)
+    current_app.update_template_context(context)
+    try:
+        for block in blocks:
+            rendered = template.blocks[block](template.new_context(context))
+            slots[_slot(block)] = template.environment.concat(rendered)
+    except Exception:
+        template.environment.handle_exception()
+    return "".join([slots.get(part, part) for part in frame.parts])
+
+
+def framed_encoded(
     name: str,
     values: dict[str, Any],
     key: tuple[Any, ...],
-    blocks: tuple[str, ...],
-    shown: tuple[str, ...] = (),
-    made: Mapping[str, Callable[[], str]] | None = None,
-) -> str:
-    """The template ``name`` for these values: its ``blocks`` and the values named in ``shown`` rendered, the
-    blocks in ``made`` made by their function (what the block itself calls), the rest from its frame. The frame is
-    the page rendered once with slots in their place, kept by ``key``, so it is never stale: ``key`` must hold
-    whatever the page shows outside those blocks and values, and a test renders pages both ways. A block is
-    rendered with the values alone: it may not use what the template sets outside it."""
+    shown: tuple[str, ...],
+    made: Mapping[str, Callable[[], bytes]],
+) -> bytes:
+    """The template ``name`` for these values in UTF-8, as :func:`framed` makes it, but for its blocks: the values
+    named in ``shown`` written, the blocks in ``made`` made by their function (what the block itself calls, in
+    UTF-8), the rest from its frame, kept encoded: a page after a write encodes what it makes anew alone."""
     if current_app.jinja_env.auto_reload:  # templates may change while the app runs (debug): nothing kept
-        return render_template(name, **values)
-    made = made or {}
-    template = current_app.jinja_env.get_template(name)
-    frame = _frames.get_or_make((name, *key), lambda: _frame(template, values, (*blocks, *made), shown))
-    if not frame:  # a page that cannot be framed (see _frame)
-        return render_template(name, **values)
-    slots = {_slot(value): str(escape(values[value])) for value in shown}
+        return render_template(name, **values).encode()
+    _template, frame = _kept_frame(name, values, key, tuple(made), shown)
+    if not frame.parts:  # a page that cannot be framed (see _frame)
+        return render_template(name, **values).encode()
+    slots = {_slot(value): str(escape(values[value])).encode() for value in shown}
     for block, make in made.items():
         slots[_slot(block)] = make()
-    if blocks:
-        context = dict(values)
-        current_app.update_template_context(context)
-        try:
-            for block in blocks:
-                rendered = template.blocks[block](template.new_context(context))
-                slots[_slot(block)] = template.environment.concat(rendered)  # type: ignore[attr-defined]
-        except Exception:
-            template.environment.handle_exception()
-    return "".join([slots.get(part, part) for part in frame])
+    return b"".join([slots.get(part, encoded) for part, encoded in zip(frame.parts, frame.encoded, strict=True)])
+
+
+def _kept_frame(
+    name: str, values: dict[str, Any], key: tuple[Any, ...], blocks: tuple[str, ...], shown: tuple[str, ...]
+) -> tuple[Any, _Frame]:
+    """The template ``name`` and its frame for these values, kept by ``key``."""
+    template = current_app.jinja_env.get_template(name)
+    return template, _frames.get_or_make((name, *key), lambda: _frame(template, values, blocks, shown))
 
 
 def _leaving_room(slot: str) -> Callable[[Any], Iterator[str]]:
@@ -167,8 +192,8 @@ def _leaving_room(slot: str) -> Callable[[Any], Iterator[str]]:
     return lambda _context: iter((slot,))
 
 
-def _frame(template: Any, values: dict[str, Any], blocks: tuple[str, ...], shown: tuple[str, ...]) -> tuple[str, ...]:
-    """The page in parts, text and slots in turn; none (an empty tuple) if a slot is not found once."""
+def _frame(template: Any, values: dict[str, Any], blocks: tuple[str, ...], shown: tuple[str, ...]) -> _Frame:
+    """The page in parts, text and slots in turn; none if a slot is not found once."""
     context = dict(values, **{value: Markup(_slot(value)) for value in shown})
     current_app.update_template_context(context)
     framing = template.new_context(context)
@@ -181,8 +206,8 @@ def _frame(template: Any, values: dict[str, Any], blocks: tuple[str, ...], shown
     slots = [_slot(name) for name in (*blocks, *shown)]
     parts = tuple(re.split(f"({'|'.join(slots)})", page))
     if any(parts.count(slot) != 1 for slot in slots):
-        return ()
-    return parts
+        return _Frame((), ())
+    return _Frame(parts, tuple(part.encode() for part in parts))
 
 
 # ---------------------------------------------------------------------------
@@ -231,10 +256,10 @@ def framed_form(values: dict[str, Any]) -> str:
 
 @dataclass(frozen=True)
 class _Rows:
-    """The grid rows of a game's table page at one version: each round's results and its HTML."""
+    """The grid rows of a game's table page at one version: each round's results and its HTML, in UTF-8."""
 
     results: tuple[RoundResult, ...]
-    html: tuple[str, ...]
+    html: tuple[bytes, ...]
 
 
 # The rows last rendered of each game, by game, language and phone (scorer or watcher): whatever versions
@@ -250,10 +275,10 @@ def grid_rows(
     edit_base: str,
     correct_label: str,
     row: Callable[[RoundResult], str],
-) -> Markup:
-    """The rows of the round-by-round grid, each round's written once by ``row`` (which may use nothing of the
-    game but the round's result and what the key below holds: the phone's role, the language, the correction
-    link's address and title, the game's players and kind).
+) -> bytes:
+    """The rows of the round-by-round grid in UTF-8, each round's written (and encoded) once by ``row`` (which may
+    use nothing of the game but the round's result and what the key below holds: the phone's role, the language,
+    the correction link's address and title, the game's players and kind).
 
     The rows last written for the same language and the same phone (scorer or watcher), at any version,
     are reused for every round whose derived result is the very same object (a round added or the
@@ -262,16 +287,16 @@ def grid_rows(
     """
     results = standings.rounds
     if standings is not stored.standings():  # not the game as stored: written, not kept
-        return Markup("\n".join(map(row, results)))
+        return "\n".join(map(row, results)).encode()
     key = (stored.id, i18n.language(), bool(can_edit), edit_base, str(correct_label))
     kept = _grid_rows.get(key)
     if kept is not None and kept.results is results:
-        return Markup("\n".join(kept.html))
+        return b"\n".join(kept.html)
     shared = shared_prefix(kept.results, results) if kept is not None else 0
-    made = list(map(row, results[shared:]))
+    made = [row(result).encode() for result in results[shared:]]
     rows = _Rows(results, (kept.html[:shared] if kept is not None else ()) + tuple(made))
     _grid_rows.put(key, rows)
-    return Markup("\n".join(rows.html))
+    return b"\n".join(rows.html)
 
 
 # ---------------------------------------------------------------------------

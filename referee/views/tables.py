@@ -101,7 +101,7 @@ def new_game(game_name: str) -> Response | tuple[str, int] | str:
 @bp.get("/g/<game_id>")
 def table(game_id: str) -> str | bytes:
     head = head_or_404(game_id)
-    return rendering.table_page(head, can_edit(head), templating.standings_block)
+    return rendering.table_page(head, can_edit(head), templating.standings_encoded)
 
 
 @bp.route("/g/<game_id>/round", methods=["GET", "POST"])

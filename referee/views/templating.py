@@ -67,10 +67,16 @@ def round_count(game_name: str, count: int) -> str:
 
 
 def standings_block(stored: store.StoredGame, standings: Standings, spec: GameSpec, can_edit: bool) -> Markup:
-    """``table.html``'s ``standings`` block, what the table page shows of a version (the rest is its frame): the
-    title, the totals and the next round (made once per version for every phone), the scorer's actions, the
-    agreed end, the rematch and the change log, the chart and the grid. Written here: a page after each write
-    renders it, and the templates' includes, imports and escapes of what is markup already were most of it."""
+    """``table.html``'s ``standings`` block, what the table page shows of a version (the rest is its frame)."""
+    return Markup(standings_encoded(stored, standings, spec, can_edit).decode())
+
+
+def standings_encoded(stored: store.StoredGame, standings: Standings, spec: GameSpec, can_edit: bool) -> bytes:
+    """``table.html``'s ``standings`` block in UTF-8, as the table page is answered: the title, the totals and the
+    next round (made once per version for every phone), the scorer's actions, the agreed end, the rematch and the
+    change log, the chart and the grid (its rows kept encoded: a page after a write encodes what it makes anew
+    alone). Written here: a page after each write makes it, and the templates' includes, imports and escapes of
+    what is markup already were most of it."""
     html = ['<h1 class="game-title">', i18n.catalogue().markup(spec.title), "\n"]
     if standings.finished:
         html += ('<span class="badge">', _("finished"), "</span>")
@@ -98,9 +104,10 @@ def standings_block(stored: store.StoredGame, standings: Standings, spec: GameSp
     changes = template_url_for("books.changes_page", game_id=stored.id)
     html += ('<p class="changes-link"><a class="button" href="', changes, '">', _("Change log"), "</a></p>\n")
     html.append(chart_section(stored, standings))
-    if standings.rounds:
-        html += (grid_section(stored, standings, can_edit), "\n")
-    return Markup("".join(html))  # every part markup already
+    encoded = "".join(html).encode()  # every part markup already
+    if not standings.rounds:
+        return encoded
+    return b"".join((encoded, grid_encoded(stored, standings, can_edit), b"\n"))
 
 
 def totals_part(stored: store.StoredGame, standings: Standings, spec: GameSpec) -> Markup:
@@ -185,9 +192,9 @@ def _actions(stored: store.StoredGame, standings: Standings, spec: GameSpec) -> 
 
 
 # The grid's section around its rows, by game, language, phone (scorer or watcher), script root and columns:
-# its HTML before and after the rows, the address a row's correction link ends with the round's number, and
-# that link's title. Bounded by size: the characters kept, some 16 MB.
-_grid_sections: VersionedCache[tuple[str, str, str, str]] = VersionedCache(
+# its HTML before and after the rows (in UTF-8), the address a row's correction link ends with the round's
+# number, and that link's title. Bounded by size: the bytes kept, some 16 MB.
+_grid_sections: VersionedCache[tuple[bytes, bytes, str, str]] = VersionedCache(
     16_000_000, weigh=lambda kept: len(kept[0]) + len(kept[1])
 )
 # Where the rows go in the section as made (characters no rendered text holds).
@@ -195,8 +202,13 @@ _ROWS_SLOT = "\x00rows\x00"
 
 
 def grid_section(stored: store.StoredGame, standings: Standings, can_edit: bool) -> Markup:
-    """The table page's grid of rounds (``grid.html``'s ``section``): the section around the rows made once
-    per game, language and phone and kept, the rows from :func:`grid_rows` (each round's rendered once).
+    """The table page's grid of rounds (:func:`grid_encoded`), for a template."""
+    return Markup(grid_encoded(stored, standings, can_edit).decode())
+
+
+def grid_encoded(stored: store.StoredGame, standings: Standings, can_edit: bool) -> bytes:
+    """The table page's grid of rounds (``grid.html``'s ``section``) in UTF-8: the section around the rows made
+    once per game, language and phone and kept, the rows from :func:`grid_rows` (each round's written once).
 
     What the section shows (the columns, the game's words) changes with no write: a page after a write
     renders neither it nor its words again.
@@ -208,15 +220,15 @@ def grid_section(stored: store.StoredGame, standings: Standings, can_edit: bool)
         section = current_app.jinja_env.get_template("grid.html").module.section  # type: ignore[attr-defined]
         spec = spec_of(stored.game)
         html = str(section(stored, spec, columns, bool(standings.sides), can_edit, Markup(_ROWS_SLOT)))
-        before, after = html.split(_ROWS_SLOT)
+        opening, closing = html.split(_ROWS_SLOT)
         edit_base = url_for("tables.edit_round", game_id=stored.id, number=0)[:-1]
-        kept = (before, after, edit_base, round_words(stored, "correct_this", 0))
+        kept = (opening.encode(), closing.encode(), edit_base, round_words(stored, "correct_this", 0))
         if not current_app.jinja_env.auto_reload:  # templates may change while the app runs (debug): not kept
             _grid_sections.put(key, kept)
     before, after, edit_base, correct_label = kept
     between = spec_of(stored.game).paper.between_sides  # a column between the two sides (Belote's litige)
     row = partial(grid_row, stored.setup.players, can_edit, edit_base, correct_label, between)
-    return Markup("".join((before, grid_rows(stored, standings, can_edit, edit_base, correct_label, row), after)))
+    return b"".join((before, grid_rows(stored, standings, can_edit, edit_base, correct_label, row), after))
 
 
 # A score and the total after it, in the grid (grid_row).
