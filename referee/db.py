@@ -168,6 +168,15 @@ def fault(error: BaseException) -> str | None:
     return None if code is None else _FAULTS.get(code & 0xFF)
 
 
+class Connection(Database):
+    """A connection as :func:`connect` opens it, which knows its busy timeout (``wait_ms``): a write need not
+    ask SQLite for it (each statement lets go of the GIL, and a serving thread waits to take it back)."""
+
+    def __init__(self, conn: sqlite3.Connection, wait_ms: int):
+        super().__init__(conn, recursive_triggers=False, execute_plugins=False)
+        self.wait_ms = wait_ms
+
+
 def connect(path: str, wait: float = WRITE_WAIT_SECONDS) -> Database:
     """A connection with foreign keys on and explicit transactions only.
 
@@ -175,7 +184,7 @@ def connect(path: str, wait: float = WRITE_WAIT_SECONDS) -> Database:
     Reads never wait for it: in WAL mode a reader reads the last committed version.
     """
     conn = sqlite3.connect(path, timeout=wait, isolation_level=None, check_same_thread=False)
-    db = Database(conn, recursive_triggers=False, execute_plugins=False)
+    db = Connection(conn, int(wait * 1000))
     conn.execute("PRAGMA foreign_keys = ON")
     return db
 
@@ -199,9 +208,10 @@ _writing: set[int] = set()
 def write_transaction(db: Database) -> Iterator[Database]:
     """``BEGIN IMMEDIATE`` so a read-then-write never races another writer.
 
-    The inner ``db.atomic()`` is a savepoint: any error rolls everything back. The whole wait for
-    the lock (this process's writers, then SQLite's) lasts at most the connection's busy timeout;
-    past it, or when the file is read-only or full, :class:`Unavailable` says why nothing was written.
+    Any error rolls everything back. The whole wait for the lock (this process's writers, then SQLite's)
+    lasts at most the connection's busy timeout; past it, or when the file is read-only or full,
+    :class:`Unavailable` says why nothing was written. A write that found no other of this process
+    writing leaves the busy timeout as it is; one that waited gives SQLite only what is left of it.
 
     Opened inside another on the same connection, it is a savepoint of that one: what a request
     writes in steps (a game made, then filed in the book made for the phone) is written whole or not at all.
@@ -210,20 +220,21 @@ def write_transaction(db: Database) -> Iterator[Database]:
         with db.atomic():
             yield db
         return
-    wait_ms = db.conn.execute("PRAGMA busy_timeout").fetchone()[0]
-    deadline = time.monotonic() + wait_ms / 1000
-    if not _writers.acquire(timeout=wait_ms / 1000):
-        raise Unavailable("busy")
-    try:
+    wait_ms = db.wait_ms if isinstance(db, Connection) else db.conn.execute("PRAGMA busy_timeout").fetchone()[0]
+    left_ms = wait_ms
+    if not _writers.acquire(blocking=False):
+        deadline = time.monotonic() + wait_ms / 1000
+        if not _writers.acquire(timeout=wait_ms / 1000):
+            raise Unavailable("busy")
         left_ms = max(0, int((deadline - time.monotonic()) * 1000))
+    try:
         try:
             if left_ms < wait_ms:
                 db.conn.execute(f"PRAGMA busy_timeout = {left_ms}")
             db.execute("BEGIN IMMEDIATE")
             _writing.add(id(db.conn))
             try:
-                with db.atomic():
-                    yield db
+                yield db
                 db.commit()
             except BaseException:
                 db.rollback()

@@ -609,6 +609,43 @@ def test_a_write_transaction_inside_another_is_a_savepoint_of_it(tmp_path: Path)
     assert notes() == ["outer", "inner, kept", "next"] and not db.conn.in_transaction
 
 
+def test_a_write_sends_its_own_statements_between_begin_and_commit_and_no_other(tmp_path: Path) -> None:
+    db = db_module.connect(str(tmp_path / "plain.sqlite3"), wait=2.5)
+    db.execute("create table notes (text)")
+    sent: list[str] = []
+    db.conn.set_trace_callback(sent.append)
+    with db_module.write_transaction(db):
+        db.execute("insert into notes values ('one')")
+    assert sent == ["BEGIN IMMEDIATE", "insert into notes values ('one')", "COMMIT"]
+    sent.clear()
+    with pytest.raises(ValueError), db_module.write_transaction(db):
+        db.execute("insert into notes values ('undone')")
+        raise ValueError
+    assert sent == ["BEGIN IMMEDIATE", "insert into notes values ('undone')", "ROLLBACK"]
+    assert db.conn.execute("PRAGMA busy_timeout").fetchone()[0] == 2500
+
+
+def test_a_write_that_waited_for_this_process_s_writer_leaves_sqlite_what_is_left_of_the_wait(tmp_path: Path) -> None:
+    db = db_module.connect(str(tmp_path / "queued.sqlite3"), wait=2.5)
+    taken, release = threading.Event(), threading.Event()
+
+    def writer() -> None:
+        with db_module._writers:
+            taken.set()
+            release.wait(10)
+
+    threading.Thread(target=writer, daemon=True).start()
+    assert taken.wait(10)
+    threading.Timer(0.5, release.set).start()
+    sent: list[str] = []
+    db.conn.set_trace_callback(sent.append)
+    with db_module.write_transaction(db):
+        pass
+    given = int(sent[0].removeprefix("PRAGMA busy_timeout = "))
+    assert 0 < given <= 2000
+    assert sent[1:] == ["BEGIN IMMEDIATE", "COMMIT", "PRAGMA busy_timeout = 2500"]
+
+
 @pytest.mark.parametrize(
     ("error", "reason"),
     [
