@@ -280,3 +280,21 @@ def test_the_serving_process_collects_its_oldest_garbage_less_often() -> None:
         assert thresholds[2] < cli.FULL_COLLECTION_AFTER
     finally:
         gc.set_threshold(*thresholds)
+
+
+@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="one core: nowhere else to run")
+def test_every_serving_thread_runs_the_app_on_one_core_and_only_its_own_thread_is_kept_there() -> None:
+    allowed = os.sched_getaffinity(0)
+    seen: list[set[int]] = []
+
+    def app(environ: dict[str, object], start_response: object) -> list[bytes]:
+        seen.append(os.sched_getaffinity(0))
+        return [b"ok"]
+
+    served = cli.on_one_core(app)
+    threads = [threading.Thread(target=served, args=({}, None)) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+        thread.join()
+    assert seen == [{max(allowed)}] * 3
+    assert os.sched_getaffinity(0) == allowed  # the thread that made it, as before
