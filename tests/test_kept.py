@@ -417,6 +417,65 @@ def test_piquet_deal_summary_in_python_is_the_macros_it_replaced(app: Flask) -> 
 
 
 # ---------------------------------------------------------------------------
+# Piquet's next panel, written in Python (its facts from labels.html's deal_facts): the macro it replaced, byte for
+# byte.
+
+PIQUET_NEXT_PANEL = """{% from 'piquet/labels.html' import deal_summary %}
+{% macro next_panel(stored, standings) -%}
+{% set next = standings.next %}
+{% set options = stored.setup.options %}
+{% if standings.rounds %}{% call round_kept('piquet-deal', standings.rounds[-1]) %}{{ deal_summary(standings.rounds[-1]) }}{% endcall %}{% endif %}
+<h2 id="next-title">
+  {%- if options.partie == 'cent' -%}{{ _('Deal %(number)s', number=next.facts.deal) }}
+  {%- elif next.facts.deal > 6 -%}{{ _('Deal %(number)s of %(total)s', number=next.facts.deal, total=8) }}
+  {%- else -%}{{ _('Deal %(number)s of %(total)s', number=next.facts.deal, total=6) }}{%- endif %}
+  · {{ _('%(name)s deals', name=next.dealer) }}</h2>
+<ul class="facts">
+{# Made once per language and what it says (kept): the same every other deal. #}
+{% call kept('piquet-deal', next.facts.elder, next.facts.younger, options.partie, options.target, next.facts.deal > 6) %}
+  <li>{{ _('%(elder)s is elder and leads; %(younger)s deals and is younger.', elder=next.facts.elder, younger=next.facts.younger) }}</li>
+  <li>{{ _('12 cards each, two or three at a time; the other 8 are the talon.') }}</li>
+  {% if options.partie == 'cent' %}
+  <li class="talon">{{ _('The talon: %(elder)s exchanges 1 to 5 cards; %(younger)s may take the rest of the 8 (3 when elder took 5), or none.', elder=next.facts.elder, younger=next.facts.younger) }}</li>
+  <li>{{ _('First to %(target)s wins, counting in the reckoning order.', target=options.target) }}</li>
+  {% else %}
+  <li class="talon">{{ _('The talon: %(elder)s exchanges 1 to 5 cards; %(younger)s then 1 to the rest of the 8 (3 when elder took 5). Each exchanges at least one.', elder=next.facts.elder, younger=next.facts.younger) }}</li>
+  {% if next.facts.deal > 6 %}
+  <li class="warning">{{ _('Tied after six deals: each deals once more (deals 7 and 8). Still tied after eight, the partie is drawn.') }}</li>
+  {% endif %}
+  {% endif %}
+  <li>{{ _('Announce in order: carte blanche, point, sequences, sets; then play 12 tricks, no trumps.') }}</li>
+{% endcall %}
+</ul>
+{%- endmacro %}
+{{ next_panel(stored, standings) }}"""  # noqa: E501 (the macro as it was written)
+
+
+def test_piquet_next_panel_in_python_is_the_macro_it_replaced(app: Flask) -> None:
+    spec, said, compared = GAMES["piquet"], set(), 0
+    for sample in spec.samples:
+        setup = make_setup(spec.rules, list(sample.players), dict(sample.options), sample.dealer)
+        state = spec.rules.initial(setup)
+        for raw in [*sample.rounds, None]:
+            standings = spec.rules.standings(setup, state)
+            if standings.finished:
+                break
+            stored = SimpleNamespace(setup=setup, game="piquet")
+            for language in ("en", "fr"):
+                with app.test_request_context("/", headers={"Cookie": f"lang={language}"}):
+                    expected = app.jinja_env.from_string(PIQUET_NEXT_PANEL).render(stored=stored, standings=standings)
+                    written = app.jinja_env.from_string(
+                        "{% import 'piquet/labels.html' as labels %}{{ labels.next_panel(stored, standings) }}"
+                    ).render(stored=stored, standings=standings)
+                assert written == expected, (sample.name, len(standings.rounds), language)
+                compared += 1
+                said.update(re.findall(r'class="(talon|warning|piquet-deal)"', written))
+            if raw is not None:
+                state = spec.rules.play(setup, state, spec.rules.check_round(setup, state, raw))
+    assert compared > 4 and said >= {"talon", "piquet-deal", "warning"}, said
+
+
+# ---------------------------------------------------------------------------
 # The table page's frame: kept per game, language and phone, filled in with each version.
 
 

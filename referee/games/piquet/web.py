@@ -199,7 +199,32 @@ def _points_cell(line: Mapping[str, Any], role: str) -> Markup:
     return _html('<s class="muted">%s</s>', points)
 
 
+def next_panel(stored: Any, standings: Any) -> Markup:
+    """``labels.html``'s ``next_panel``: the last deal's summary (made once per deal), the next deal's number and
+    dealer, and what the deal is (``labels.html``'s ``deal_facts``, made once per language and what it says: the
+    same every other deal). The page after each write shows a new one: written here, not by the macro (its
+    call blocks made a macro of their bodies each time)."""
+    coming, options = standings.next, stored.setup.options
+    facts, partie = coming.facts, options.get("partie")
+    html: list[str] = []
+    if standings.rounds:
+        last = standings.rounds[-1]
+        html.append(kit.round_kept("piquet-deal", last, lambda: deal_summary(last)))
+    deal = facts["deal"]
+    if partie == "cent":
+        title = _("Deal %(number)s", number=deal)
+    else:
+        title = _("Deal %(number)s of %(total)s", number=deal, total=8 if deal > 6 else 6)
+    dealer = _("%(name)s deals", name=coming.dealer)
+    html += ('<h2 id="next-title">', title, "  · ", dealer, '</h2>\n<ul class="facts">\n')
+    labels: Any = current_app.jinja_env.get_template("piquet/labels.html").module  # its macros
+    key = (facts["elder"], facts["younger"], partie, options.get("target"), deal > 6)
+    html += (kit.i18n.kept("piquet-deal", *key, caller=lambda: Markup(labels.deal_facts(coming, options))), "</ul>")
+    return Markup("".join(html))  # every part markup already
+
+
 bp.add_app_template_global(deal_summary, "piquet_deal_summary")
+bp.add_app_template_global(next_panel, "piquet_next_panel")
 
 
 # ---------------------------------------------------------------------------
