@@ -24,11 +24,11 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the checkout: bench.games reads referee's rules
 
-from games import GAMES  # noqa: E402
-from run import TYPICAL  # noqa: E402
-from serve import serving_port  # noqa: E402
+from bench.games import GAMES  # noqa: E402
+from bench.run import TYPICAL  # noqa: E402
+from bench.serve import serving_port  # noqa: E402
 
 CATEGORIES = "performance,accessibility,best-practices,seo"
 
