@@ -97,8 +97,8 @@ class Load:
         self.port = port
         self.queue: asyncio.Queue[Any] = asyncio.Queue()
         self.latencies: list[float] = []
-        # How late the load itself asked for each timed request (its event loop's lateness, before any wait
-        # for a free connection): if this grows, the load, not the server, is what falls behind.
+        # How late the load itself woke for each request it sends at a time of its own (its event loop's
+        # lateness, before any wait for a free connection): if this grows, the load, not the server, falls behind.
         self.late: list[float] = []
         self.by_kind: dict[str, list[float]] = {}  # "POST", "GET /round", "GET /version", "GET": the slow ones seen
         self.statuses: dict[str, int] = {}
@@ -127,9 +127,13 @@ class Load:
         answered = asyncio.get_running_loop().create_future()
         if due is not None:
             self.sent += 1
-            self.late.append(time.monotonic() - due)
         self.queue.put_nowait((due, method, path, headers, body, answered))
         return await answered
+
+    async def wake_at(self, moment: float) -> None:
+        """Back at ``moment``, the time of a request of the table-minute, and how late (:attr:`late`)."""
+        await at(moment)
+        self.late.append(time.monotonic() - moment)
 
     def stop(self) -> None:
         for worker in self.workers:
@@ -152,7 +156,7 @@ async def table(load: Load, game: dict[str, Any], start: float, seconds: float, 
     async def scorer() -> None:
         moment = start + rng.uniform(0, MINUTE)
         while moment < start + seconds:
-            await at(moment)
+            await load.wake_at(moment)
             body = json.dumps(game["rounds"].pop(0)).encode()
             auth = {"Authorization": f"Bearer {game['key']}", "Content-Type": "application/json"}
             status, _data, _received = await load.ask(moment, "POST", f"/api/v1/games/{game['id']}/rounds", auth, body)
@@ -167,7 +171,7 @@ async def table(load: Load, game: dict[str, Any], start: float, seconds: float, 
         version = held["version"]
         moment = start + rng.uniform(0, POLL_SECONDS)
         while moment < start + seconds:
-            await at(moment)
+            await load.wake_at(moment)
             status, data, _received = await load.ask(
                 moment, "GET", f"{page}/version", {"If-None-Match": f'"{version}"', "Accept": "application/json"}
             )
