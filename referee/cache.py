@@ -71,7 +71,7 @@ class VersionedCache(Generic[Value]):
 
     def get(self, key: Hashable) -> Value | None:
         """The entry kept for ``key`` (now the most recently used), or None; never makes one."""
-        with self._lock:  # the key hashed twice (a chart's line is a key of some hundred values)
+        with self._lock:  # the key hashed twice, not three times (a chart's line is a key of some hundred values)
             entry = self._entries.get(key)
             if entry is None:
                 return None
