@@ -298,3 +298,23 @@ def test_every_serving_thread_runs_the_app_on_one_core_and_only_its_own_thread_i
         thread.join()
     assert seen == [{max(allowed)}] * 3
     assert os.sched_getaffinity(0) == allowed  # the thread that made it, as before
+
+
+@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="one core: nowhere else to run")
+def test_under_referee_serve_the_threads_that_answered_keep_to_one_core_and_the_process_runs_anywhere(
+    tmp_path: Path,
+) -> None:
+    allowed = os.sched_getaffinity(0)
+    server = Referee(tmp_path)
+    try:
+        assert answered(server.base)
+        supervisor = server.process.pid
+        (serving,) = map(int, Path(f"/proc/{supervisor}/task/{supervisor}/children").read_text().split())
+        cores = {
+            int(task.name): os.sched_getaffinity(int(task.name)) for task in Path(f"/proc/{serving}/task").iterdir()
+        }
+        assert {max(allowed)} in cores.values()  # the serving thread that answered
+        assert cores[serving] == allowed  # the process's main thread, as it was
+        assert os.sched_getaffinity(supervisor) == allowed
+    finally:
+        assert server.stop() == 0
